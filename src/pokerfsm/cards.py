@@ -1,0 +1,237 @@
+"""Cards: an int-backed :class:`Card` that round-trips through text.
+
+A card is the integer ``4 * rank + suit`` with ranks ``2 = 0 … A = 12`` and
+suits ``s = 0, h = 1, d = 2, c = 3``. Order, equality and hashing all come
+from that one integer, so ``Card('2s') < Card('2h') < … < Card('Ac')``. This
+module is the only place that knows the encoding.
+
+Two notations are read:
+
+* standard: ranks ``2``–``9``, ``T`` or ``10``, ``J``, ``Q``, ``K``, ``A``;
+  suits ``s h d c`` or ``♠ ♥ ♦ ♣`` (case-insensitive);
+* the French course's: ranks ``A R D V 10 9 … 2`` (As, Roi, Dame, Valet) and
+  suits ``p`` (pique ♠), ``co`` (cœur ♥), ``ca`` (carreau ♦), ``t`` (trèfle ♣).
+
+>>> Card.parse("Aca"), Card.parse("10p"), Card.parse("Dt"), Card.parse("Rco")
+(Card('Ad'), Card('Ts'), Card('Qc'), Card('Kh'))
+>>> parse_cards("As Kd, 10h")
+(Card('As'), Card('Kd'), Card('Th'))
+>>> str(Card.parse("ah")), Card.parse("Ah").french, Card.parse("Ah").pretty
+('Ah', 'Aco', 'A♥')
+"""
+from __future__ import annotations
+
+import enum
+import re
+from collections.abc import Iterable
+from typing import Union
+
+from .errors import CardParseError, DuplicateCardError
+
+__all__ = ["Rank", "Suit", "Card", "DECK", "parse_cards", "as_cards", "CardsLike"]
+
+
+class Rank(enum.IntEnum):
+    """Card ranks, deuce (0) to ace (12)."""
+
+    TWO = 0
+    THREE = 1
+    FOUR = 2
+    FIVE = 3
+    SIX = 4
+    SEVEN = 5
+    EIGHT = 6
+    NINE = 7
+    TEN = 8
+    JACK = 9
+    QUEEN = 10
+    KING = 11
+    ACE = 12
+
+    @property
+    def symbol(self) -> str:
+        """One-character symbol: ``'2'`` … ``'9'``, ``'T'``, ``'J'``, ``'Q'``, ``'K'``, ``'A'``."""
+        return RANK_SYMBOLS[self]
+
+    @property
+    def french(self) -> str:
+        """The course's symbol: ``'2'`` … ``'10'``, ``'V'``, ``'D'``, ``'R'``, ``'A'``."""
+        return FRENCH_RANK_SYMBOLS[self]
+
+
+class Suit(enum.IntEnum):
+    """Card suits; the order (s, h, d, c) only serves the encoding."""
+
+    SPADES = 0
+    HEARTS = 1
+    DIAMONDS = 2
+    CLUBS = 3
+
+    @property
+    def symbol(self) -> str:
+        """Lower-case letter: ``'s'``, ``'h'``, ``'d'`` or ``'c'``."""
+        return "shdc"[self]
+
+    @property
+    def pretty(self) -> str:
+        """Unicode suit: ``'♠'``, ``'♥'``, ``'♦'`` or ``'♣'``."""
+        return "♠♥♦♣"[self]
+
+    @property
+    def french(self) -> str:
+        """The course's suit: ``'p'``, ``'co'``, ``'ca'`` or ``'t'``."""
+        return ("p", "co", "ca", "t")[self]
+
+
+RANK_SYMBOLS = "23456789TJQKA"
+FRENCH_RANK_SYMBOLS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "V", "D", "R", "A")
+
+_RANKS = {s.lower(): Rank(i) for i, s in enumerate(RANK_SYMBOLS)}
+_RANKS.update({"10": Rank.TEN, "r": Rank.KING, "d": Rank.QUEEN, "v": Rank.JACK})
+_SUITS = {
+    "s": Suit.SPADES, "♠": Suit.SPADES, "♤": Suit.SPADES, "p": Suit.SPADES,
+    "h": Suit.HEARTS, "♥": Suit.HEARTS, "♡": Suit.HEARTS, "co": Suit.HEARTS,
+    "d": Suit.DIAMONDS, "♦": Suit.DIAMONDS, "♢": Suit.DIAMONDS, "ca": Suit.DIAMONDS,
+    "c": Suit.CLUBS, "♣": Suit.CLUBS, "♧": Suit.CLUBS, "t": Suit.CLUBS,
+}
+_HINT = "expected e.g. 'Ah', 'Td', '10s', '7♣' or French 'Aca', 'Rco', '10p', 'Dt'"
+_SEPARATORS = re.compile(r"[\s,;]+")
+_GLUED = re.compile(r"(?:[2-9tjqka][shdc♠♥♦♣])+", re.IGNORECASE)
+
+
+class Card(int):
+    """A playing card, an ``int`` from 0 (``2s``) to 51 (``Ac``).
+
+    ``Card('Ah')`` and ``Card(50)`` both work; ``repr`` pastes back.
+
+    >>> Card("Ah") == Card(49) == 49
+    True
+    >>> sorted([Card("Ac"), Card("2s"), Card("Kh")])
+    [Card('2s'), Card('Kh'), Card('Ac')]
+    >>> Card("As").rank, Card("As").suit
+    (<Rank.ACE: 12>, <Suit.SPADES: 0>)
+    """
+
+    __slots__ = ()
+    _cache: list["Card"] = []
+
+    def __new__(cls, value: Union[int, str, "Card"]) -> "Card":
+        if isinstance(value, str):
+            return cls.parse(value)
+        if type(value) is cls:
+            return value  # type: ignore[return-value]
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 52:
+            raise CardParseError(f"{value!r} is not a card index (0-51) or card text")
+        return cls._cache[value]
+
+    @classmethod
+    def parse(cls, token: str) -> "Card":
+        """Read one card in standard or French notation (case-insensitive).
+
+        >>> Card.parse("10co")
+        Card('Th')
+
+        Raises :class:`CardParseError` quoting the token.
+        """
+        text = token.strip().lower()
+        rank_text = text[:2] if text.startswith("10") else text[:1]
+        rank = _RANKS.get(rank_text)
+        suit = _SUITS.get(text[len(rank_text):])
+        if rank is None or suit is None:
+            raise CardParseError(f"{token!r} is not a card ({_HINT})")
+        return cls._cache[4 * rank + suit]
+
+    @property
+    def rank(self) -> Rank:
+        return Rank(int(self) >> 2)
+
+    @property
+    def suit(self) -> Suit:
+        return Suit(int(self) & 3)
+
+    @property
+    def french(self) -> str:
+        """The card in the course's notation, e.g. ``'10p'``."""
+        return self.rank.french + self.suit.french
+
+    @property
+    def pretty(self) -> str:
+        """The card with a Unicode suit, e.g. ``'T♠'``."""
+        return self.rank.symbol + self.suit.pretty
+
+    def __str__(self) -> str:
+        return RANK_SYMBOLS[int(self) >> 2] + "shdc"[int(self) & 3]
+
+    def __repr__(self) -> str:
+        return f"Card({str(self)!r})"
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+    def __reduce__(self):
+        return (Card, (int(self),))
+
+
+Card._cache.extend(int.__new__(Card, i) for i in range(52))
+DECK: tuple[Card, ...] = tuple(Card._cache)
+"""All 52 cards in encoding order."""
+
+CardsLike = Union[str, Iterable[Union[str, int, Card]]]
+
+
+def _tokens(text: str) -> list[str]:
+    tokens = []
+    for token in _SEPARATORS.split(text.strip()):
+        if not token:
+            continue
+        if len(token) > 3 and _GLUED.fullmatch(token):  # 'AhKh' (standard notation only)
+            tokens.extend(token[i:i + 2] for i in range(0, len(token), 2))
+        else:
+            tokens.append(token)
+    return tokens
+
+
+def parse_cards(text: str, *, distinct: bool = True) -> tuple[Card, ...]:
+    """Parse cards separated by spaces or commas; ``'AhKh'`` may be glued.
+
+    >>> parse_cards("Aca 10p, dt")
+    (Card('Ad'), Card('Ts'), Card('Qc'))
+    >>> parse_cards("AhKh")
+    (Card('Ah'), Card('Kh'))
+    >>> parse_cards("Ah ah")
+    Traceback (most recent call last):
+    ...
+    pokerfsm.errors.DuplicateCardError: card 'Ah' is given twice ('ah')
+
+    Raises :class:`CardParseError` for a bad token and, when ``distinct``,
+    :class:`DuplicateCardError` for a repeated card.
+    """
+    if not isinstance(text, str):
+        raise CardParseError(f"expected card text, got {text!r}")
+    return _check_distinct([(Card.parse(t), t) for t in _tokens(text)], distinct)
+
+
+def as_cards(cards: CardsLike, *, distinct: bool = True) -> tuple[Card, ...]:
+    """Normalise a string or an iterable of strings, ints and Cards to Cards.
+
+    >>> as_cards(["Ah", 51, Card("Ad")])
+    (Card('Ah'), Card('Ac'), Card('Ad'))
+    """
+    if isinstance(cards, str):
+        return parse_cards(cards, distinct=distinct)
+    try:
+        items = list(cards)
+    except TypeError:
+        raise CardParseError(f"expected cards, got {cards!r}") from None
+    return _check_distinct([(Card(c), c) for c in items], distinct)
+
+
+def _check_distinct(pairs, distinct: bool) -> tuple[Card, ...]:
+    result = tuple(card for card, _ in pairs)
+    if distinct and len(set(result)) != len(result):
+        seen = set()
+        for card, token in pairs:
+            if card in seen:
+                raise DuplicateCardError(f"card {str(card)!r} is given twice ({token!r})")
+            seen.add(card)
+    return result

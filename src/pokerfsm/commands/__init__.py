@@ -1,0 +1,1 @@
+"""One module per ``pokerfsm`` subcommand (see :mod:`pokerfsm.cli`)."""

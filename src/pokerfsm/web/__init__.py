@@ -1,0 +1,1 @@
+"""The web calculator: a FastAPI app and a static page (extra ``web``)."""

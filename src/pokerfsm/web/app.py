@@ -1,0 +1,424 @@
+"""The web calculator: a FastAPI app serving a JSON API and a static page.
+
+:func:`create_app` builds the app. ``pokerfsm serve`` runs it under uvicorn;
+tests drive it in-process. Endpoints:
+
+* ``POST /api/equity`` and ``GET /api/equity?q=<url-safe base64 of the same JSON>``
+  (cacheable: ``ETag``, ``Cache-Control``) return what ``pokerfsm equity --json`` prints;
+* ``POST /api/evaluate`` ranks a 5-7 card hand; ``POST /api/outs`` lists outs;
+* ``GET /api/stats`` reports the answer cache's hits and misses;
+* ``/`` is the page (``web/static``), ``/docs`` the OpenAPI documentation.
+
+Every input error is a 422 whose body names the field, in FastAPI's own
+format: ``{"detail": [{"loc": ["body", "players", 1], "msg": "...", "type": "..."}]}``.
+A missing or damaged hand-rank table is a 503 that says so, never a wrong answer.
+Computations run in worker threads, so one long request never blocks the others.
+
+>>> from fastapi.testclient import TestClient
+>>> client = TestClient(create_app())
+>>> client.post("/api/equity", json={"players": [["Ah", "Kd"], ["ah", "Qc"]]}).json()["detail"][0]["msg"]
+"card 'Ah' is given twice: players[0][0] and players[1][0]"
+"""
+from __future__ import annotations
+
+import base64
+import binascii
+import hashlib
+import json
+import logging
+import os
+import re
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from importlib import resources
+from types import SimpleNamespace
+from typing import Any
+
+import anyio
+import anyio.to_thread
+from fastapi import FastAPI, Query, Request, Response
+from fastapi.responses import JSONResponse
+from fastapi.staticfiles import StaticFiles
+from pydantic import ValidationError
+
+from .. import __version__
+from ..cards import Card, parse_cards
+from ..errors import Error, ParseError, TableError
+from .cache import AnswerCache, Question, RandomSeat, RangeSeat, canonical_form, inverse, relabel
+from .schemas import (
+    CacheStats,
+    EquityRequest,
+    EquityResponse,
+    ErrorResponse,
+    EvaluateRequest,
+    EvaluateResponse,
+    OutsRequest,
+)
+
+__all__ = ["create_app", "FieldError", "read_equity_request", "encode_query", "decode_query", "default_engine"]
+
+log = logging.getLogger("pokerfsm.web")
+
+Loc = tuple[Any, ...]
+UNKNOWN_HAND = {"", "?", "??", "? ?", "xx", "x x"}
+DEFAULT_BUDGET_S = 2.0
+ERRORS = {404: {"model": ErrorResponse}, 422: {"model": ErrorResponse}, 503: {"model": ErrorResponse}}
+
+
+class FieldError(Error, ValueError):
+    """An input error tied to one field of the request, e.g. ``("body", "players", 1)``."""
+
+    def __init__(self, loc: Loc, msg: str, kind: str = "value_error") -> None:
+        super().__init__(msg)
+        self.loc, self.msg, self.kind = tuple(loc), msg, kind
+
+    def item(self) -> dict[str, Any]:
+        return {"loc": list(self.loc), "msg": self.msg, "type": self.kind}
+
+
+def _kind(exc: BaseException) -> str:
+    """``DuplicateCardError`` -> ``'duplicate_card'``."""
+    name = type(exc).__name__.removesuffix("Error") or "error"
+    return re.sub(r"(?<!^)(?=[A-Z])", "_", name).lower()
+
+
+def _where(loc: Loc) -> str:
+    """``("body", "players", 1, 0)`` -> ``'players[1][0]'``."""
+    path = [str(p) for p in loc if p not in ("body", "query")]
+    text = path[0] if path else "request"
+    return text + "".join(f"[{p}]" for p in path[1:])
+
+
+# ---------------------------------------------------------------- reading a question
+
+def default_engine() -> SimpleNamespace:
+    """The computing functions the app calls, from the pokerfsm package (imported on first use)."""
+    import pokerfsm
+
+    return SimpleNamespace(
+        equity=lambda *a, **k: pokerfsm.equity(*a, **k),
+        evaluate=lambda cards: pokerfsm.evaluate(cards),
+        best_five=lambda cards: pokerfsm.best_five(cards),
+        outs=lambda *a, **k: pokerfsm.outs(*a, **k),
+        parse_range=lambda text: pokerfsm.parse_range(text),
+    )
+
+
+def _read_cards(value: str | Sequence[str], loc: Loc) -> list[tuple[Card, Loc]]:
+    """Cards with where each came from; a string is split like ``parse_cards`` does."""
+    if isinstance(value, str):
+        try:
+            return [(card, loc) for card in parse_cards(value, distinct=False)]
+        except ParseError as exc:
+            raise FieldError(loc, str(exc), _kind(exc)) from None
+    located = []
+    for j, token in enumerate(value):
+        try:
+            located.append((Card.parse(token), (*loc, j)))
+        except ParseError as exc:
+            raise FieldError((*loc, j), str(exc), _kind(exc)) from None
+    return located
+
+
+def _range_combos(hand_range: Any) -> frozenset | None:
+    """The weighted combos of a parsed range, if its type exposes them; else ``None``."""
+    combos = getattr(hand_range, "combos", None)
+    if callable(combos):
+        combos = combos()
+    weights = getattr(hand_range, "weights", None)
+    try:
+        if isinstance(combos, dict):
+            items = combos.items()
+        elif combos is not None and weights is not None:
+            items = zip(combos, weights)
+        elif combos is not None:
+            items = ((c, 1.0) for c in combos)
+        else:
+            return None
+        return frozenset((tuple(sorted(int(c) for c in pair)), float(w)) for pair, w in items)
+    except (TypeError, ValueError):
+        return None
+
+
+def _read_seat(spec: Any, loc: Loc, engine: SimpleNamespace) -> tuple[Any, list[tuple[Card, Loc]]]:
+    """One seat: ``(seat, cards with locations)``; seat is two Cards, RandomSeat or RangeSeat."""
+    if spec is None:
+        return RandomSeat(), []
+    if isinstance(spec, str):
+        text = spec.strip()
+        if text.lower() in UNKNOWN_HAND:
+            return RandomSeat(), []
+        try:
+            cards = _read_cards(text, loc)
+        except FieldError:  # not cards: a range, then
+            try:
+                parsed = engine.parse_range(text)
+            except ParseError as exc:
+                raise FieldError(loc, f"{text!r} is neither two cards nor a range: {exc}", _kind(exc)) from None
+            except Error as exc:
+                raise FieldError(loc, str(exc), _kind(exc)) from None
+            return RangeSeat(text, _range_combos(parsed)), []
+    else:
+        cards = _read_cards(spec, loc)
+    if not cards:
+        return RandomSeat(), []
+    if len(cards) != 2:
+        raise FieldError(loc, f"a hand has 2 cards (or none for an unknown hand), got {len(cards)}: {spec!r}",
+                         "wrong_card_count")
+    return (cards[0][0], cards[1][0]), cards
+
+
+def _check_distinct(located: list[tuple[Card, Loc]]) -> None:
+    """Each card once, whatever its case or notation; the error names both places."""
+    first: dict[Card, Loc] = {}
+    for card, loc in located:
+        if card in first:
+            raise FieldError(loc, f"card {str(card)!r} is given twice: {_where(first[card])} and {_where(loc)}",
+                             "duplicate_card")
+        first[card] = loc
+
+
+def read_equity_request(req: EquityRequest, engine: SimpleNamespace, prefix: str = "body") -> Question:
+    """Turn a request into a :class:`Question`, or raise :class:`FieldError` naming the bad field."""
+    seats, located = [], []
+    for i, spec in enumerate(req.players):
+        seat, cards = _read_seat(spec, (prefix, "players", i), engine)
+        seats.append(seat)
+        located += cards
+    board = _read_cards(req.board, (prefix, "board"))
+    dead = _read_cards(req.dead, (prefix, "dead"))
+    if len(board) not in (0, 3, 4, 5):
+        raise FieldError((prefix, "board"), f"a board has 0, 3, 4 or 5 cards, got {len(board)}", "wrong_card_count")
+    _check_distinct(located + board + dead)
+    needed = 2 * sum(not isinstance(s, tuple) for s in seats) + 5 - len(board)
+    left = 52 - len(located) - len(board) - len(dead)
+    if needed > left:
+        where = (prefix, "dead") if dead else (prefix, "players")
+        raise FieldError(where, f"too few cards left: the deal needs {needed} more cards, only {left} remain",
+                         "too_few_cards")
+    return Question.of(seats, [c for c, _ in board], [c for c, _ in dead], req.samples, req.seed)
+
+
+# ---------------------------------------------------------------- encoding for GET URLs
+
+def encode_query(body: dict[str, Any]) -> str:
+    """The ``q=`` parameter of ``GET /api/equity`` for a request body (url-safe base64, no padding).
+
+    >>> decode_query(encode_query({"players": [["Ah", "Kd"], None]}))
+    {'players': [['Ah', 'Kd'], None]}
+    """
+    text = json.dumps(body, separators=(",", ":"), ensure_ascii=False)
+    return base64.urlsafe_b64encode(text.encode()).decode().rstrip("=")
+
+
+def decode_query(q: str) -> Any:
+    """The JSON value behind a ``q=`` parameter; raises :class:`FieldError` on bad base64 or JSON."""
+    loc = ("query", "q")
+    try:
+        raw = base64.b64decode(q.strip() + "=" * (-len(q.strip()) % 4), altchars=b"-_", validate=True)
+        return json.loads(raw.decode("utf-8"))
+    except (binascii.Error, ValueError) as exc:
+        raise FieldError(loc, f"q must be the url-safe base64 of a JSON request body ({exc})", "query_encoding") from None
+
+
+# ---------------------------------------------------------------- answers
+
+def _rename_cards_in(value: Any, suits: tuple[int, ...]) -> Any:
+    """``value`` (a card string, a list of them, or anything else) with its suits renamed."""
+    if isinstance(value, list):
+        return [_rename_cards_in(v, suits) for v in value]
+    if isinstance(value, str) and value:
+        try:
+            cards = parse_cards(value, distinct=False)
+        except ParseError:
+            return value  # a range: invariant under the renaming by construction
+        text = [str(Card(c)) for c in relabel(cards, suits)]  # type: ignore[arg-type]
+        return (" " if " " in value.strip() else "").join(text)
+    return value
+
+
+def rename_answer(answer: dict[str, Any], suits: tuple[int, ...]) -> dict[str, Any]:
+    """An equity answer for a renamed question, renamed back with ``suits``."""
+    out = dict(answer)
+    out["board"] = _rename_cards_in(answer.get("board"), suits)
+    out["dead"] = _rename_cards_in(answer.get("dead"), suits)
+    out["players"] = [{**p, "hand": _rename_cards_in(p.get("hand"), suits)} for p in answer.get("players", [])]
+    return out
+
+
+def _engine_args(question: Question) -> tuple[list[Any], list[Card], list[Card]]:
+    players: list[Any] = []
+    for seat in question.players:
+        if isinstance(seat, RandomSeat):
+            players.append(None)
+        elif isinstance(seat, RangeSeat):
+            players.append(seat.text)
+        else:
+            players.append([Card(seat[1]), Card(seat[0])])  # high card first, as people write hands
+    return players, [Card(c) for c in question.board], [Card(c) for c in question.dead]
+
+
+@dataclass
+class Settings:
+    budget: float = DEFAULT_BUDGET_S
+    workers: int = max(1, os.cpu_count() or 1)
+
+
+def create_app(*, cache_size: int = 1024, budget: float = DEFAULT_BUDGET_S, workers: int | None = None,
+               engine: SimpleNamespace | None = None) -> FastAPI:
+    """Build the app.
+
+    ``budget`` is how many seconds one equity request may spend on exact
+    enumeration before it falls back to Monte Carlo; ``workers`` bounds the
+    computations running at once (default: one per core); ``engine`` replaces
+    the computing functions (see :func:`default_engine`), e.g. in tests.
+    """
+    settings = Settings(budget=budget, workers=workers or Settings.workers)
+    cache: AnswerCache[dict[str, Any]] = AnswerCache(cache_size)
+    engines: list[SimpleNamespace] = [engine] if engine is not None else []
+    limiter = anyio.CapacityLimiter(settings.workers)
+
+    def get_engine() -> SimpleNamespace:
+        if not engines:
+            engines.append(default_engine())
+        return engines[0]
+
+    async def in_thread(fn: Callable[..., Any], *args: Any) -> Any:
+        return await anyio.to_thread.run_sync(fn, *args, limiter=limiter)
+
+    app = FastAPI(
+        title="pokerfsm",
+        version=__version__,
+        description="Exact poker odds: equity, hand evaluation and outs. The page is at `/`.",
+    )
+    app.state.cache = cache
+    app.state.settings = settings
+
+    @app.exception_handler(FieldError)
+    async def field_error(request: Request, exc: FieldError) -> JSONResponse:
+        return JSONResponse({"detail": [exc.item()]}, status_code=422)
+
+    @app.exception_handler(TableError)
+    async def table_error(request: Request, exc: TableError) -> JSONResponse:
+        log.error("hand-rank table unavailable: %s", exc)
+        item = {"loc": ["server", "table"], "msg": f"the hand-rank table is unavailable: {exc}", "type": "table_error"}
+        return JSONResponse({"detail": [item]}, status_code=503)
+
+    @app.exception_handler(Error)
+    async def pokerfsm_error(request: Request, exc: Error) -> JSONResponse:
+        item = {"loc": ["body"], "msg": str(exc), "type": _kind(exc)}
+        return JSONResponse({"detail": [item]}, status_code=422)
+
+    @app.exception_handler(Exception)
+    async def unexpected(request: Request, exc: Exception) -> JSONResponse:
+        log.exception("unexpected failure on %s %s", request.method, request.url.path)
+        item = {"loc": ["server"], "msg": f"internal error ({type(exc).__name__}); this is a bug", "type": "internal"}
+        return JSONResponse({"detail": [item]}, status_code=500)
+
+    def compute_equity(question: Question) -> dict[str, Any]:
+        players, board, dead = _engine_args(question)
+        try:
+            result = get_engine().equity(players, board, dead, samples=question.samples, seed=question.seed,
+                                         budget=settings.budget)
+        except Error:
+            raise
+        except (ValueError, OverflowError) as exc:  # the engine refusing this input outright
+            raise FieldError(("body",), f"cannot compute this question: {exc}", "unsupported") from None
+        return result.to_dict()
+
+    async def answer_equity(question: Question, response: Response) -> dict[str, Any]:
+        key, suits = canonical_form(question)
+        canonical = question.relabelled(suits)
+        answer, hit = await cache.get_or_compute(key, lambda: in_thread(compute_equity, canonical))
+        stats = cache.stats()
+        response.headers["X-Cache"] = "hit" if hit else "miss"
+        response.headers["X-Cache-Hits"] = str(stats["hits"])
+        response.headers["X-Cache-Misses"] = str(stats["misses"])
+        return rename_answer(answer, inverse(suits))
+
+    @app.post("/api/equity", response_model=EquityResponse, responses=ERRORS, tags=["equity"],
+              summary="Equity of 2-10 seats (hands, unknown hands or ranges)")
+    async def post_equity(body: EquityRequest, response: Response) -> Any:
+        question = read_equity_request(body, get_engine())
+        return await answer_equity(question, response)
+
+    @app.get("/api/equity", response_model=EquityResponse, responses={**ERRORS, 304: {"description": "not modified"}},
+             tags=["equity"], summary="The same, as a shareable and cacheable URL")
+    async def get_equity(request: Request, response: Response,
+                         q: str = Query(max_length=8000, description="url-safe base64 of the POST body")) -> Any:
+        try:
+            body = EquityRequest.model_validate(decode_query(q))
+        except ValidationError as exc:
+            items = [{"loc": ["query", "q", *e["loc"]], "msg": e["msg"], "type": e["type"]} for e in exc.errors()]
+            return JSONResponse({"detail": items}, status_code=422)
+        question = read_equity_request(body, get_engine(), "query")
+        etag = '"' + hashlib.sha256(repr((__version__, question.encode(), question.board)).encode()).hexdigest()[:32] + '"'
+        deterministic = question.samples is None or question.seed is not None
+        headers = {"ETag": etag,
+                   "Cache-Control": "public, max-age=86400" if deterministic else "public, max-age=60"}
+        if etag in [t.strip() for t in request.headers.get("if-none-match", "").split(",")]:
+            return Response(status_code=304, headers=headers)
+        response.headers.update(headers)
+        return await answer_equity(question, response)
+
+    @app.post("/api/evaluate", response_model=EvaluateResponse, responses=ERRORS, tags=["hands"],
+              summary="Rank a hand of 5 to 7 cards")
+    async def post_evaluate(body: EvaluateRequest) -> Any:
+        located = _read_cards(body.cards, ("body", "cards"))
+        if not 5 <= len(located) <= 7:
+            raise FieldError(("body", "cards"), f"a hand to evaluate has 5 to 7 cards, got {len(located)}",
+                             "wrong_card_count")
+        _check_distinct(located)
+        cards = [card for card, _ in located]
+
+        def evaluate() -> dict[str, Any]:
+            engine = get_engine()
+            rank = engine.evaluate(cards)
+            describe = rank.describe(lang=body.lang) if body.lang != "en" else rank.describe()
+            return {"cards": [str(c) for c in cards], "value": int(rank), "category": rank.category.name,
+                    "category_value": int(rank.category), "description": describe,
+                    "best_five": [str(Card(c)) for c in engine.best_five(cards)]}
+
+        return await in_thread(evaluate)
+
+    @app.post("/api/outs", responses=ERRORS, tags=["hands"], summary="Outs on the flop or the turn")
+    async def post_outs(body: OutsRequest) -> Any:
+        located, hands = [], []
+        engine = get_engine()
+        for i, spec in enumerate(body.players):
+            seat, cards = _read_seat(spec, ("body", "players", i), engine)
+            if not isinstance(seat, tuple):
+                raise FieldError(("body", "players", i), "outs need every hand known: give two cards", "unknown_hand")
+            hands.append(list(seat))
+            located += cards
+        board = _read_cards(body.board, ("body", "board"))
+        if len(board) not in (3, 4):
+            raise FieldError(("body", "board"), f"outs need a flop or a turn: 3 or 4 board cards, got {len(board)}",
+                             "wrong_card_count")
+        dead = _read_cards(body.dead, ("body", "dead"))
+        _check_distinct(located + board + dead)
+        result = await in_thread(engine.outs, hands, [c for c, _ in board], [c for c, _ in dead])
+        return result.to_dict()
+
+    @app.get("/api/stats", response_model=CacheStats, tags=["server"], summary="Answer cache hits and misses")
+    async def get_stats() -> Any:
+        return cache.stats()
+
+    @app.get("/api/health", tags=["server"], summary="Liveness probe")
+    async def health() -> dict[str, Any]:
+        return {"status": "ok", "version": __version__}
+
+    @app.middleware("http")
+    async def page_headers(request: Request, call_next: Callable) -> Response:
+        started = time.perf_counter()
+        response = await call_next(request)
+        response.headers["Server-Timing"] = f"app;dur={1000 * (time.perf_counter() - started):.1f}"
+        if not request.url.path.startswith(("/api/", "/docs", "/redoc", "/openapi")):
+            response.headers["Content-Security-Policy"] = "default-src 'self'; img-src 'self' data:"
+            response.headers["X-Content-Type-Options"] = "nosniff"
+        return response
+
+    static = resources.files("pokerfsm.web") / "static"
+    app.mount("/", StaticFiles(directory=str(static), html=True), name="page")
+    return app

@@ -1,0 +1,231 @@
+"""An LRU cache of answers, keyed by a canonical form of the question.
+
+Two questions that differ only by a renaming of the suits, by the order of
+the cards inside a hand, on the board or among the dead cards have the same
+answer (up to that renaming). :func:`canonical_form` picks one representative
+of each such class: the smallest encoding over every suit permutation that
+leaves each range unchanged. The server computes on that representative and
+renames the suits back, so a cached answer is exactly what a fresh computation
+would give, whichever member of the class asked first.
+
+>>> from pokerfsm.cards import parse_cards
+>>> a = Question.of([parse_cards("Ah Kh"), parse_cards("Qs Qd")], board=())
+>>> b = Question.of([parse_cards("Kc Ac"), parse_cards("Qd Qh")], board=())
+>>> canonical_form(a)[0] == canonical_form(b)[0]
+True
+"""
+from __future__ import annotations
+
+import asyncio
+import itertools
+from collections import OrderedDict
+from collections.abc import Awaitable, Callable, Hashable, Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Generic, TypeVar, Union
+
+__all__ = [
+    "Seat",
+    "RandomSeat",
+    "RangeSeat",
+    "Question",
+    "SuitMap",
+    "IDENTITY",
+    "SUIT_PERMUTATIONS",
+    "relabel",
+    "canonical_form",
+    "AnswerCache",
+]
+
+#: ``SuitMap[s]`` is the suit that suit ``s`` becomes (suits as in pokerfsm.cards: s h d c = 0 1 2 3)
+SuitMap = tuple[int, int, int, int]
+IDENTITY: SuitMap = (0, 1, 2, 3)
+SUIT_PERMUTATIONS: tuple[SuitMap, ...] = tuple(itertools.permutations(range(4)))  # type: ignore[arg-type]
+
+
+@dataclass(frozen=True)
+class RandomSeat:
+    """A seat whose hand is unknown: any two cards left in the deck."""
+
+
+@dataclass(frozen=True)
+class RangeSeat:
+    """A seat holding a range.
+
+    ``text`` is what is handed to the equity engine. ``combos`` is the
+    weighted set of two-card hands it stands for, as ``((low, high), weight)``
+    pairs of card ints; ``None`` if unknown, in which case no suit renaming is
+    allowed for the question (always correct, merely shares fewer entries).
+    """
+
+    text: str
+    combos: frozenset[tuple[tuple[int, int], float]] | None = field(default=None, compare=False)
+
+
+#: a seat: two known cards (ints), a random hand or a range
+Seat = Union[tuple[int, int], RandomSeat, RangeSeat]
+
+
+def relabel(cards: Iterable[int], suits: SuitMap) -> tuple[int, ...]:
+    """Rename the suits of ``cards`` (ints ``4 * rank + suit``).
+
+    >>> relabel([0, 5, 51], (3, 2, 1, 0))
+    (3, 6, 48)
+    """
+    return tuple((c & ~3) | suits[c & 3] for c in cards)
+
+
+def _relabel_combos(combos: frozenset, suits: SuitMap) -> frozenset:
+    return frozenset((tuple(sorted(relabel(pair, suits))), weight) for pair, weight in combos)
+
+
+@dataclass(frozen=True)
+class Question:
+    """An equity question in a normal form: every card an int, hands sorted.
+
+    ``board`` keeps its order (it is shown back as given) but the key ignores it.
+    """
+
+    players: tuple[Seat, ...]
+    board: tuple[int, ...] = ()
+    dead: tuple[int, ...] = ()
+    samples: int | None = None
+    seed: int | None = None
+
+    @classmethod
+    def of(cls, players: Sequence[Any], board: Sequence[int] = (), dead: Sequence[int] = (),
+           samples: int | None = None, seed: int | None = None) -> "Question":
+        """Build from seats given as two cards, ``None`` (random) or a :class:`RangeSeat`."""
+        seats: list[Seat] = []
+        for seat in players:
+            if seat is None or isinstance(seat, RandomSeat):
+                seats.append(RandomSeat())
+            elif isinstance(seat, RangeSeat):
+                seats.append(seat)
+            else:
+                low, high = sorted(int(c) for c in seat)
+                seats.append((low, high))
+        return cls(tuple(seats), tuple(int(c) for c in board), tuple(int(c) for c in dead), samples, seed)
+
+    def allowed_permutations(self) -> tuple[SuitMap, ...]:
+        """The suit renamings under which every range of the question is unchanged."""
+        ranges = [s for s in self.players if isinstance(s, RangeSeat)]
+        if any(r.combos is None for r in ranges):
+            return (IDENTITY,)
+        return tuple(p for p in SUIT_PERMUTATIONS
+                     if all(_relabel_combos(r.combos, p) == r.combos for r in ranges))  # type: ignore[arg-type]
+
+    def relabelled(self, suits: SuitMap) -> "Question":
+        """The same question with suit ``s`` renamed ``suits[s]`` everywhere (ranges must be invariant)."""
+        seats = tuple(tuple(sorted(relabel(s, suits))) if isinstance(s, tuple) else s for s in self.players)
+        return Question(seats, relabel(self.board, suits), relabel(self.dead, suits),  # type: ignore[arg-type]
+                        self.samples, self.seed)
+
+    def encode(self) -> tuple:
+        """A hashable, totally ordered encoding; board and dead cards are sorted."""
+        seats = tuple((0, *s) if isinstance(s, tuple) else (1,) if isinstance(s, RandomSeat) else (2, s.text)
+                      for s in self.players)
+        return (seats, tuple(sorted(self.board)), tuple(sorted(self.dead)), self.samples, self.seed)
+
+
+def canonical_form(question: Question) -> tuple[tuple, SuitMap]:
+    """The key of ``question``'s class and the renaming that maps it onto the representative.
+
+    >>> q = Question.of([(51, 47), None], board=(0, 4, 8))
+    >>> key, suits = canonical_form(q)
+    >>> canonical_form(q.relabelled(suits))[0] == key
+    True
+    """
+    best: tuple | None = None
+    best_suits = IDENTITY
+    for suits in question.allowed_permutations():
+        code = question.relabelled(suits).encode()
+        if best is None or code < best:
+            best, best_suits = code, suits
+    assert best is not None
+    return best, best_suits
+
+
+def inverse(suits: SuitMap) -> SuitMap:
+    """The renaming that undoes ``suits``.
+
+    >>> inverse((1, 2, 3, 0))
+    (3, 0, 1, 2)
+    """
+    back = [0, 0, 0, 0]
+    for s, t in enumerate(suits):
+        back[t] = s
+    return tuple(back)  # type: ignore[return-value]
+
+
+V = TypeVar("V")
+
+
+class AnswerCache(Generic[V]):
+    """A least-recently-used map from keys to computed answers, with hit/miss counts.
+
+    :meth:`get_or_compute` also shares a computation still running: a second
+    request for the same key waits for the first one's answer (and counts as a
+    hit) instead of computing it again. Failures are not cached. Use it from
+    one event loop.
+    """
+
+    def __init__(self, maxsize: int = 1024) -> None:
+        if maxsize < 0:
+            raise ValueError(f"cache size must be >= 0, got {maxsize!r}")
+        self.maxsize = maxsize
+        self.hits = 0
+        self.misses = 0
+        self._entries: OrderedDict[Hashable, V] = OrderedDict()
+        self._running: dict[Hashable, asyncio.Future] = {}
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+    def __contains__(self, key: Hashable) -> bool:
+        return key in self._entries
+
+    def stats(self) -> dict[str, Any]:
+        asked = self.hits + self.misses
+        return {"hits": self.hits, "misses": self.misses, "size": len(self._entries),
+                "maxsize": self.maxsize, "hit_rate": self.hits / asked if asked else 0.0}
+
+    def clear(self) -> None:
+        self._entries.clear()
+        self.hits = self.misses = 0
+
+    def _store(self, key: Hashable, value: V) -> None:
+        if self.maxsize == 0:
+            return
+        self._entries[key] = value
+        self._entries.move_to_end(key)
+        while len(self._entries) > self.maxsize:
+            self._entries.popitem(last=False)
+
+    async def get_or_compute(self, key: Hashable, compute: Callable[[], Awaitable[V]]) -> tuple[V, bool]:
+        """The answer for ``key`` and whether it was a hit; ``compute()`` runs on a miss."""
+        if key in self._entries:
+            self.hits += 1
+            self._entries.move_to_end(key)
+            return self._entries[key], True
+        running = self._running.get(key)
+        if running is not None:
+            self.hits += 1
+            return await asyncio.shield(running), True
+        self.misses += 1
+        future: asyncio.Future = asyncio.get_running_loop().create_future()
+        self._running[key] = future
+        try:
+            value = await compute()
+        except asyncio.CancelledError:
+            future.cancel()
+            raise
+        except BaseException as exc:
+            future.set_exception(exc)
+            future.exception()  # mark retrieved: nobody else may be waiting
+            raise
+        else:
+            future.set_result(value)
+            self._store(key, value)
+            return value, False
+        finally:
+            del self._running[key]

@@ -1,0 +1,52 @@
+"""``pokerfsm serve``: run the web calculator under uvicorn (extra ``web``)."""
+from __future__ import annotations
+
+import argparse
+import ipaddress
+import sys
+
+HELP = "serve the web calculator and its JSON API (needs the 'web' extra)"
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--host", default="127.0.0.1",
+                        help="address to bind (default: 127.0.0.1, this machine only)")
+    parser.add_argument("--port", type=int, default=8000, help="TCP port (default: 8000; 0 = any free port)")
+    parser.add_argument("--budget", type=float, default=2.0, metavar="SECONDS",
+                        help="time one request may spend enumerating exactly before Monte Carlo (default: 2)")
+    parser.add_argument("--cache-size", type=int, default=1024, metavar="N",
+                        help="answers kept in the LRU cache (default: 1024; 0 = no cache)")
+    parser.add_argument("--workers", type=int, default=None, metavar="N",
+                        help="computations running at once (default: one per core)")
+    parser.add_argument("--log-level", default="info", choices=["critical", "error", "warning", "info", "debug"])
+
+
+def _is_loopback(host: str) -> bool:
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def run(args: argparse.Namespace) -> int:
+    from ..errors import Error
+
+    if not 0 <= args.port <= 65535:
+        raise Error(f"--port must be 0-65535, got {args.port!r}")
+    if args.budget <= 0:
+        raise Error(f"--budget must be a positive number of seconds, got {args.budget!r}")
+    if args.cache_size < 0 or (args.workers is not None and args.workers < 1):
+        raise Error("--cache-size must be >= 0 and --workers >= 1")
+    try:
+        import uvicorn
+
+        from .app import create_app
+    except ImportError as exc:
+        raise Error(f"the web calculator needs the 'web' extra: pip install \"pokerfsm[web]\" ({exc})") from None
+    if not _is_loopback(args.host):
+        print(f"pokerfsm: warning: serving on {args.host!r}, reachable from other machines", file=sys.stderr)
+    app = create_app(cache_size=args.cache_size, budget=args.budget, workers=args.workers)
+    uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level)
+    return 0

@@ -1,0 +1,136 @@
+"""Request and response bodies of the JSON API (pydantic models).
+
+The models only bound the *shape* of a request (types, list lengths, string
+lengths) so that FastAPI rejects garbage with its own 422 before any work is
+done. What the cards *mean* (a token that is not a card, a card given twice, a
+board of two cards) is checked in :mod:`pokerfsm.web.app`, which answers in the
+same 422 format, naming the field:
+
+>>> EquityRequest.model_validate({"players": [["Ah", "Kd"], None]}).board
+[]
+"""
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal, Union
+
+from pydantic import BaseModel, ConfigDict, Field
+
+__all__ = [
+    "MAX_PLAYERS",
+    "MAX_SAMPLES",
+    "CardText",
+    "CardList",
+    "PlayerSpec",
+    "EquityRequest",
+    "EvaluateRequest",
+    "OutsRequest",
+    "PlayerEquity",
+    "EquityResponse",
+    "EvaluateResponse",
+    "CacheStats",
+    "ErrorItem",
+    "ErrorResponse",
+]
+
+MAX_PLAYERS = 10
+MAX_SAMPLES = 5_000_000
+
+CardText = Annotated[str, Field(max_length=8, examples=["Ah"])]
+#: cards as a list of tokens, or as one string such as ``"As Kd Qc"``
+CardList = Union[Annotated[list[CardText], Field(max_length=52)], Annotated[str, Field(max_length=200)]]
+#: a seat: two cards, ``null`` / ``[]`` / ``"??"`` for an unknown hand, or a range such as ``"QQ+,AKs"``
+PlayerSpec = Union[
+    Annotated[list[CardText], Field(max_length=52)],
+    Annotated[str, Field(max_length=500)],
+    None,
+]
+
+
+class _Request(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class EquityRequest(_Request):
+    """A showdown question: who wins how often?"""
+
+    players: Annotated[list[PlayerSpec], Field(min_length=2, max_length=MAX_PLAYERS)] = Field(
+        description="2 to 10 seats: two cards, null for an unknown hand, or a range (PokerStove syntax)",
+        examples=[[["Ah", "Kd"], None, "QQ+,AKs"]],
+    )
+    board: CardList = Field(default=[], description="0, 3, 4 or 5 community cards")
+    dead: CardList = Field(default=[], description="cards removed from the deck")
+    samples: Annotated[int, Field(ge=1, le=MAX_SAMPLES)] | None = Field(
+        default=None, description="force Monte Carlo with this many deals; null = exact within the budget"
+    )
+    seed: Annotated[int, Field(ge=0, le=2**63 - 1)] | None = Field(
+        default=None, description="seed of the Monte Carlo generator, for a reproducible answer"
+    )
+
+
+class EvaluateRequest(_Request):
+    """A hand of 5 to 7 cards to rank."""
+
+    cards: CardList = Field(description="5, 6 or 7 distinct cards", examples=[["Ah", "Kh", "Qh", "Jh", "Th", "2c", "3d"]])
+    lang: Literal["en", "fr"] = Field(default="en", description="language of the description")
+
+
+class OutsRequest(_Request):
+    """Outs on the flop or the turn: which unseen cards help whom."""
+
+    players: Annotated[list[PlayerSpec], Field(min_length=2, max_length=MAX_PLAYERS)] = Field(
+        description="2 to 10 known hands of two cards", examples=[[["Ah", "Kh"], ["Qs", "Qd"]]]
+    )
+    board: CardList = Field(description="3 or 4 community cards", examples=[["Qh", "7h", "2c", "5s"]])
+    dead: CardList = Field(default=[], description="cards removed from the deck")
+
+
+class PlayerEquity(BaseModel):
+    hand: Any = Field(description="the seat as understood: its cards, a range, or null for unknown")
+    win: float = Field(description="probability of winning alone")
+    tie: float = Field(description="probability of sharing the best hand")
+    lose: float
+    equity: float = Field(description="expected share of the pot: win plus the split shares")
+    categories: dict[str, float] = Field(description="hand category at showdown -> probability")
+    model_config = ConfigDict(extra="allow")
+
+
+class EquityResponse(BaseModel):
+    """The same object as ``pokerfsm equity --json`` prints."""
+
+    players: list[PlayerEquity]
+    board: Any
+    dead: Any
+    combinations: int = Field(description="showdowns enumerated (exact) or sampled (Monte Carlo)")
+    exact: bool
+    std_error: float | None = Field(description="standard error of the equities; 0 or null when exact")
+    elapsed_s: float = Field(description="compute time of the answer, in seconds")
+    model_config = ConfigDict(extra="allow")
+
+
+class EvaluateResponse(BaseModel):
+    cards: list[str]
+    value: int = Field(description="comparable rank: higher is better")
+    category: str
+    category_value: int = Field(description="1 = high card ... 9 = straight flush")
+    description: str
+    best_five: list[str]
+
+
+class CacheStats(BaseModel):
+    hits: int
+    misses: int
+    size: int
+    maxsize: int
+    hit_rate: float
+
+
+class ErrorItem(BaseModel):
+    loc: list[str | int]
+    msg: str
+    type: str
+
+
+class ErrorResponse(BaseModel):
+    """Every 4xx/5xx answer: a list of problems, each naming its field."""
+
+    detail: list[ErrorItem]

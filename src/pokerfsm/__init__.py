@@ -30,14 +30,14 @@ from .errors import (
 __version__ = "0.1.0"
 
 _LAZY = {
-    "HandCategory": "pokerfsm.evaluate",
-    "HandRank": "pokerfsm.evaluate",
-    "evaluate": "pokerfsm.evaluate",
-    "evaluate_many": "pokerfsm.evaluate",
-    "best_five": "pokerfsm.evaluate",
-    "compare_hands": "pokerfsm.evaluate",
-    "hand_odds": "pokerfsm.evaluate",
-    "HandOdds": "pokerfsm.evaluate",
+    "HandCategory": "pokerfsm.evaluation",
+    "HandRank": "pokerfsm.evaluation",
+    "evaluate": "pokerfsm.evaluation",
+    "evaluate_many": "pokerfsm.evaluation",
+    "best_five": "pokerfsm.evaluation",
+    "compare_hands": "pokerfsm.evaluation",
+    "hand_odds": "pokerfsm.evaluation",
+    "HandOdds": "pokerfsm.evaluation",
     "equity": "pokerfsm.equity",
     "EquityResult": "pokerfsm.equity",
     "PlayerResult": "pokerfsm.equity",
@@ -75,7 +75,7 @@ def __dir__() -> list[str]:
 
 if TYPE_CHECKING:  # pragma: no cover
     from .equity import EquityResult, PlayerResult, equity
-    from .evaluate import (HandCategory, HandOdds, HandRank, best_five, compare_hands,
+    from .evaluation import (HandCategory, HandOdds, HandRank, best_five, compare_hands,
                            evaluate, evaluate_many, hand_odds)
     from .generate import generate_table
     from .outs import OutsResult, outs

@@ -1,0 +1,180 @@
+# The state-machine walker: hot loops only. Validation and error messages live
+# in evaluate.py; these kernels assume what their docstrings say.
+from libc.stdint cimport int32_t, int64_t, uint8_t, uint64_t
+from cython.parallel cimport prange, threadid
+cimport openmp
+
+cdef const int32_t* _table = NULL
+cdef const int32_t[::1] _view
+_owner = None            # the HandRankTable whose mmap backs _view
+_hand_ranks = None       # list: value -> HandRank instance (installed by evaluate.py)
+_slow_evaluate = None    # evaluate.py's validating path, for anything unusual
+
+HISTOGRAM_SIZE = 10 << 12  # every value is below this
+
+
+cdef const int32_t* table_pointer() except NULL:
+    if _table == NULL:
+        from pokerfsm.table import load_default
+        use_table(load_default())
+    return _table
+
+
+def use_table(table):
+    """Make ``table`` (a pokerfsm.table.HandRankTable) the one every kernel walks."""
+    global _table, _view, _owner
+    cdef const int32_t[::1] view = table.entries
+    _view = view
+    _table = &view[0]
+    _owner = table
+
+
+def install(hand_ranks, slow_evaluate):
+    """Called once by evaluate.py: the value -> HandRank list and the validating fallback."""
+    global _hand_ranks, _slow_evaluate
+    _hand_ranks = hand_ranks
+    _slow_evaluate = slow_evaluate
+
+
+def evaluate(cards):
+    """Value of the best five of 5, 6 or 7 distinct cards, as a :class:`HandRank`.
+
+    Cards may be :class:`Card` objects, ints 0-51 or text (``"Ah Kh Qh Jh Th"``).
+
+    >>> from pokerfsm import evaluate
+    >>> hand = evaluate("Ah Kh Qh Jh Th 2c 3d")
+    >>> hand.category.name, hand.describe()
+    ('STRAIGHT_FLUSH', 'Straight flush, Ace high')
+    >>> evaluate("Kh Kd Kc 3s 3c").describe(lang="fr")
+    'Full aux Rois par les Trois'
+
+    Raises CardParseError, DuplicateCardError or InvalidDealError.
+    """
+    cdef const int32_t* t = _table
+    cdef Py_ssize_t n, i
+    cdef long c
+    cdef uint64_t seen = 0
+    cdef int32_t p = ROOT
+    if t == NULL:
+        t = table_pointer()
+    if (type(cards) is tuple or type(cards) is list) and 5 <= len(cards) <= 7:
+        n = len(cards)
+        for i in range(n):
+            item = cards[i]
+            if not isinstance(item, int) or isinstance(item, bool):
+                return _slow_evaluate(cards)
+            try:
+                c = item
+            except OverflowError:
+                return _slow_evaluate(cards)
+            if c < 0 or c > 51 or (seen >> c) & 1:
+                return _slow_evaluate(cards)
+            seen |= 1ULL << c
+            p = t[p + c + 1]
+        return _hand_ranks[p if n == 7 else t[p]]
+    return _slow_evaluate(cards)
+
+
+def walk(int32_t state, const uint8_t[::1] cards):
+    """The state reached from ``state`` by walking distinct, valid ``cards`` (no checks)."""
+    cdef const int32_t* t = table_pointer()
+    cdef Py_ssize_t i
+    for i in range(cards.shape[0]):
+        state = t[state + cards[i] + 1]
+    return state
+
+
+def state_value(int32_t state, int n_cards):
+    """Value of a state reached by walking ``n_cards`` = 5, 6 (slot 0) or 7 (the state itself)."""
+    cdef const int32_t* t = table_pointer()
+    return state if n_cards == 7 else t[state]
+
+
+def evaluate_rows(const uint8_t[:, ::1] cards, int32_t[::1] out, int threads):
+    """Value of each row of 5-7 cards into ``out``; returns how many rows are bad.
+
+    A bad row (a card above 51 or a repeated card) gets the value -1. Runs
+    without the GIL, on ``threads`` threads.
+    """
+    cdef const int32_t* t = table_pointer()
+    cdef Py_ssize_t n = cards.shape[0], i, bad = 0
+    cdef int k = <int>cards.shape[1], j
+    cdef int32_t p
+    cdef uint64_t seen
+    cdef uint8_t c
+    with nogil:
+        for i in prange(n, num_threads=threads, schedule="static"):
+            p = ROOT
+            seen = 0
+            for j in range(k):
+                c = cards[i, j]
+                if c > 51 or (seen >> c) & 1:
+                    p = -1
+                    break
+                seen = seen | (1ULL << c)
+                p = t[p + c + 1]
+            if p < 0:
+                out[i] = -1
+                bad += 1
+            else:
+                out[i] = p if k == 7 else t[p]
+    return bad
+
+
+cdef void _complete(const int32_t* t, int32_t p, const uint8_t* rest, int m, int start,
+                    int k, bint seven, int64_t* hist) noexcept nogil:
+    """Add to ``hist`` the value of every completion of state ``p`` by ``k`` of ``rest[start:m]``.
+
+    Each prefix is walked once: the state after a card is reused by every
+    completion that starts with it.
+    """
+    cdef int i, j
+    cdef int32_t q
+    if k == 1:
+        if seven:
+            for i in range(start, m):
+                hist[t[p + rest[i] + 1]] += 1
+        else:
+            for i in range(start, m):
+                hist[t[t[p + rest[i] + 1]]] += 1
+    elif k == 2 and seven:
+        for i in range(start, m - 1):
+            q = t[p + rest[i] + 1]
+            for j in range(i + 1, m):
+                hist[t[q + rest[j] + 1]] += 1
+    else:
+        for i in range(start, m - k + 1):
+            _complete(t, t[p + rest[i] + 1], rest, m, i + 1, k - 1, seven, hist)
+
+
+def count_completions(const uint8_t[::1] known, const uint8_t[::1] rest, int k, int total,
+                      int64_t[:, ::1] hist):
+    """Histogram of values over every way to add ``k`` cards of ``rest`` to ``known``.
+
+    ``known`` + ``k`` = ``total`` (5-7) cards, all distinct and valid. One
+    histogram row per thread (``hist.shape[0]`` threads); the caller sums them.
+    """
+    cdef const int32_t* t = table_pointer()
+    cdef int32_t p = ROOT
+    cdef Py_ssize_t i
+    cdef int m = <int>rest.shape[0], threads = <int>hist.shape[0]
+    cdef bint seven = total == 7
+    for i in range(known.shape[0]):
+        p = t[p + known[i] + 1]
+    if k == 0:
+        hist[0, p if seven else t[p]] += 1
+        return
+    if m < k:
+        return
+    with nogil:
+        for i in prange(m - k + 1, num_threads=threads, schedule="dynamic"):
+            if k == 1:
+                hist[threadid(), t[p + rest[i] + 1] if seven else t[t[p + rest[i] + 1]]] += 1
+            else:
+                _complete(t, t[p + rest[i] + 1], &rest[0], m, <int>i + 1, k - 1, seven,
+                          &hist[threadid(), 0])
+
+
+def max_threads():
+    """How many threads the kernels may use (OpenMP's limit)."""
+    return openmp.omp_get_max_threads()

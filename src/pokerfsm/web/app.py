@@ -23,13 +23,14 @@ from __future__ import annotations
 
 import base64
 import binascii
+import functools
 import hashlib
 import json
 import logging
 import os
 import re
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from importlib import resources
 from types import SimpleNamespace
@@ -122,23 +123,15 @@ def _read_cards(value: str | Sequence[str], loc: Loc) -> list[tuple[Card, Loc]]:
 
 
 def _range_combos(hand_range: Any) -> frozenset | None:
-    """The weighted combos of a parsed range, if its type exposes them; else ``None``."""
-    combos = getattr(hand_range, "combos", None)
-    if callable(combos):
-        combos = combos()
-    weights = getattr(hand_range, "weights", None)
-    try:
-        if isinstance(combos, dict):
-            items = combos.items()
-        elif combos is not None and weights is not None:
-            items = zip(combos, weights)
-        elif combos is not None:
-            items = ((c, 1.0) for c in combos)
-        else:
-            return None
-        return frozenset((tuple(sorted(int(c) for c in pair)), float(w)) for pair, w in items)
-    except (TypeError, ValueError):
+    """The weighted combos of a parsed range (a mapping combo -> weight); ``None`` if not a mapping."""
+    if not isinstance(hand_range, Mapping):
         return None
+    return frozenset((tuple(sorted(int(c) for c in pair)), float(w)) for pair, w in hand_range.items())
+
+
+@functools.lru_cache(maxsize=256)
+def _range_seat(text: str, parse_range: Callable[[str], Any]) -> RangeSeat:
+    return RangeSeat(text, _range_combos(parse_range(text)))
 
 
 def _read_seat(spec: Any, loc: Loc, engine: SimpleNamespace) -> tuple[Any, list[tuple[Card, Loc]]]:
@@ -153,12 +146,11 @@ def _read_seat(spec: Any, loc: Loc, engine: SimpleNamespace) -> tuple[Any, list[
             cards = _read_cards(text, loc)
         except FieldError:  # not cards: a range, then
             try:
-                parsed = engine.parse_range(text)
+                return _range_seat(text, engine.parse_range), []
             except ParseError as exc:
                 raise FieldError(loc, f"{text!r} is neither two cards nor a range: {exc}", _kind(exc)) from None
             except Error as exc:
                 raise FieldError(loc, str(exc), _kind(exc)) from None
-            return RangeSeat(text, _range_combos(parsed)), []
     else:
         cards = _read_cards(spec, loc)
     if not cards:
@@ -174,8 +166,8 @@ def _check_distinct(located: list[tuple[Card, Loc]]) -> None:
     first: dict[Card, Loc] = {}
     for card, loc in located:
         if card in first:
-            raise FieldError(loc, f"card {str(card)!r} is given twice: {_where(first[card])} and {_where(loc)}",
-                             "duplicate_card")
+            places = f"in {_where(loc)}" if first[card] == loc else f"{_where(first[card])} and {_where(loc)}"
+            raise FieldError(loc, f"card {str(card)!r} is given twice: {places}", "duplicate_card")
         first[card] = loc
 
 
@@ -378,7 +370,7 @@ def create_app(*, cache_size: int = 1024, budget: float = DEFAULT_BUDGET_S, work
             describe = rank.describe(lang=body.lang) if body.lang != "en" else rank.describe()
             return {"cards": [str(c) for c in cards], "value": int(rank), "category": rank.category.name,
                     "category_value": int(rank.category), "description": describe,
-                    "best_five": [str(Card(c)) for c in engine.best_five(cards)]}
+                    "best_five": [str(Card(c)) for c in sorted(engine.best_five(cards), reverse=True)]}
 
         return await in_thread(evaluate)
 

@@ -17,6 +17,7 @@ True
 from __future__ import annotations
 
 import asyncio
+import functools
 import itertools
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Hashable, Iterable, Sequence
@@ -74,8 +75,15 @@ def relabel(cards: Iterable[int], suits: SuitMap) -> tuple[int, ...]:
     return tuple((c & ~3) | suits[c & 3] for c in cards)
 
 
-def _relabel_combos(combos: frozenset, suits: SuitMap) -> frozenset:
-    return frozenset((tuple(sorted(relabel(pair, suits))), weight) for pair, weight in combos)
+@functools.lru_cache(maxsize=512)
+def _invariant_permutations(combos: frozenset) -> frozenset:
+    """The suit renamings that map a weighted combo set onto itself."""
+    weights = dict(combos)
+    found = {IDENTITY}
+    for suits in SUIT_PERMUTATIONS[1:]:
+        if all(weights.get(tuple(sorted(relabel(pair, suits)))) == w for pair, w in weights.items()):
+            found.add(suits)
+    return frozenset(found)
 
 
 @dataclass(frozen=True)
@@ -111,8 +119,10 @@ class Question:
         ranges = [s for s in self.players if isinstance(s, RangeSeat)]
         if any(r.combos is None for r in ranges):
             return (IDENTITY,)
-        return tuple(p for p in SUIT_PERMUTATIONS
-                     if all(_relabel_combos(r.combos, p) == r.combos for r in ranges))  # type: ignore[arg-type]
+        allowed = set(SUIT_PERMUTATIONS)
+        for r in ranges:
+            allowed &= _invariant_permutations(r.combos)  # type: ignore[arg-type]
+        return tuple(p for p in SUIT_PERMUTATIONS if p in allowed)
 
     def relabelled(self, suits: SuitMap) -> "Question":
         """The same question with suit ``s`` renamed ``suits[s]`` everywhere (ranges must be invariant)."""

@@ -1,14 +1,19 @@
 # The state-machine walker: hot loops only. Validation and error messages live
 # in evaluate.py; these kernels assume what their docstrings say.
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint64_t
+from cpython.long cimport PyLong_AsLong
+from cpython.list cimport PyList_GET_ITEM, PyList_GET_SIZE
+from cpython.tuple cimport PyTuple_GET_ITEM, PyTuple_GET_SIZE
+from cpython.ref cimport PyObject
 from cython.parallel cimport prange, threadid
 cimport openmp
 
 cdef const int32_t* _table = NULL
 cdef const int32_t[::1] _view
-_owner = None            # the HandRankTable whose mmap backs _view
-_hand_ranks = None       # list: value -> HandRank instance (installed by evaluate.py)
-_slow_evaluate = None    # evaluate.py's validating path, for anything unusual
+_owner = None                   # the HandRankTable whose mmap backs _view
+cdef list _hand_ranks = None    # value -> HandRank instance (installed by evaluation.py)
+cdef object _slow_evaluate = None  # evaluation.py's validating path, for anything unusual
+cdef type _card_type = int      # pokerfsm.cards.Card
 
 HISTOGRAM_SIZE = 10 << 12  # every value is below this
 
@@ -29,11 +34,21 @@ def use_table(table):
     _owner = table
 
 
-def install(hand_ranks, slow_evaluate):
-    """Called once by evaluate.py: the value -> HandRank list and the validating fallback."""
-    global _hand_ranks, _slow_evaluate
+def install(list hand_ranks, slow_evaluate, type card_type):
+    """Called once by evaluation.py: value -> HandRank list, validating fallback, Card class."""
+    global _hand_ranks, _slow_evaluate, _card_type
     _hand_ranks = hand_ranks
     _slow_evaluate = slow_evaluate
+    _card_type = card_type
+
+
+cdef inline long _card_code(PyObject* item) noexcept:
+    """The code of a Card or plain int item, or -1 for anything else (left to the slow path)."""
+    cdef type kind = type(<object>item)
+    if kind is _card_type or kind is int:
+        if -1 < <object>item < 52:
+            return PyLong_AsLong(<object>item)
+    return -1
 
 
 def evaluate(cards):
@@ -55,23 +70,19 @@ def evaluate(cards):
     cdef long c
     cdef uint64_t seen = 0
     cdef int32_t p = ROOT
+    cdef bint is_list = type(cards) is list
     if t == NULL:
         t = table_pointer()
-    if (type(cards) is tuple or type(cards) is list) and 5 <= len(cards) <= 7:
-        n = len(cards)
-        for i in range(n):
-            item = cards[i]
-            if not isinstance(item, int) or isinstance(item, bool):
-                return _slow_evaluate(cards)
-            try:
-                c = item
-            except OverflowError:
-                return _slow_evaluate(cards)
-            if c < 0 or c > 51 or (seen >> c) & 1:
-                return _slow_evaluate(cards)
-            seen |= 1ULL << c
-            p = t[p + c + 1]
-        return _hand_ranks[p if n == 7 else t[p]]
+    if is_list or type(cards) is tuple:
+        n = PyList_GET_SIZE(cards) if is_list else PyTuple_GET_SIZE(cards)
+        if 5 <= n <= 7:
+            for i in range(n):
+                c = _card_code(PyList_GET_ITEM(cards, i) if is_list else PyTuple_GET_ITEM(cards, i))
+                if c < 0 or (seen >> c) & 1:
+                    return _slow_evaluate(cards)
+                seen |= 1ULL << c
+                p = t[p + c + 1]
+            return _hand_ranks[p if n == 7 else t[p]]
     return _slow_evaluate(cards)
 
 

@@ -67,7 +67,8 @@ def _hand_ranks() -> list:
 def _validated(cards: CardsLike, sizes=(5, 6, 7), what: str = "a hand") -> tuple[Card, ...]:
     cards = as_cards(cards)
     if len(cards) not in sizes:
-        want = " or ".join(str(s) for s in sizes)
+        want = str(sizes[0]) if len(sizes) == 1 else (
+            ", ".join(map(str, sizes[:-1])) + f" or {sizes[-1]}")
         raise InvalidDealError(f"{what} needs {want} cards, got {len(cards)}: "
                                f"{' '.join(map(str, cards)) or 'none'}")
     return cards
@@ -78,7 +79,7 @@ def _slow_evaluate(cards) -> HandRank:
     return _eval.evaluate(tuple(int(c) for c in _validated(cards)))
 
 
-_eval.install(_hand_ranks(), _slow_evaluate)
+_eval.install(_hand_ranks(), _slow_evaluate, Card)
 evaluate = _eval.evaluate
 
 

@@ -74,8 +74,9 @@ class CountingEngine(SimpleNamespace):
 
 
 @pytest.fixture
-def counting_engine():
-    return CountingEngine()
+def engine_factory():
+    """``engine_factory(delay=0, fail=None)`` -> a :class:`CountingEngine`."""
+    return CountingEngine
 
 
 @pytest.fixture
@@ -100,6 +101,12 @@ def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         return sock.getsockname()[1]
+
+
+@pytest.fixture
+def port() -> int:
+    """A TCP port free on 127.0.0.1 right now."""
+    return free_port()
 
 
 @pytest.fixture(scope="session")

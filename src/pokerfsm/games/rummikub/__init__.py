@@ -1,0 +1,47 @@
+"""Rummikub: the rules, an exact move solver, and a game against the computer.
+
+* :mod:`.tiles` — tiles (``R7``, ``K13``, ``J``) and multisets of them (``Counter``);
+* :mod:`.rules` — valid sets, points, and :func:`check_move`, the referee;
+* :mod:`.solver` — :func:`solve`, the exact best move (an integer programme, HiGHS);
+* :mod:`.game` — :class:`Game`, the state machine of a whole game, and the computer player;
+* :mod:`.console` — the terminal game (``pokerfsm rummikub play``).
+
+>>> from pokerfsm.games.rummikub import solve
+>>> best = solve(hand="R7 R8 R9 B1", table=["B2 B3 B4"])
+>>> best.tiles_placed, best.value_placed, best.steps
+(4, 25, ('add B1 to set 1: B1 B2 B3 B4', 'place R7 R8 R9 from your hand as a new run'))
+
+Names are loaded on first use, so importing the package costs nothing.
+"""
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+_LAZY = {
+    "Colour": "tiles", "Tile": "tiles", "JOKER": "tiles", "TileParseError": "tiles",
+    "TileSupplyError": "tiles", "as_tiles": "tiles", "parse_tiles": "tiles", "format_tiles": "tiles",
+    "full_set": "tiles", "hand_points": "tiles",
+    "SetKind": "rules", "Rule": "rules", "IllegalMoveError": "rules", "InvalidSetError": "rules",
+    "MoveSummary": "rules", "read_set": "rules", "is_valid_set": "rules", "set_value": "rules",
+    "table_value": "rules", "check_table": "rules", "check_move": "rules",
+    "Solution": "solver", "solve": "solver",
+    "Position": "positions", "load_position": "positions", "random_position": "positions",
+    "Game": "game", "Draw": "game", "Play": "game", "Pass": "game", "Outcome": "game",
+    "computer_action": "game",
+}
+
+__all__ = list(_LAZY)
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(__all__)

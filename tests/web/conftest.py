@@ -30,7 +30,6 @@ CHROMIUM_CANDIDATES = ("/usr/lib/chromium/chromium", "/usr/bin/chromium", "/usr/
 CHROMIUM_FLAGS = ["--disable-gpu", "--disable-background-networking", "--disable-component-update",
                   "--disable-sync", "--no-first-run"]
 DESKTOP = {"width": 1280, "height": 800}
-PHONE = {"width": 375, "height": 667}
 
 
 def chromium_path() -> str | None:

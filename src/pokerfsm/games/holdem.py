@@ -1,0 +1,91 @@
+"""Heads-up no-limit hold'em: one hand on pokerkit, and a session of many hands.
+
+Blinds, then pre-flop, flop, turn, river and showdown, as in the course's seed
+(000, §4). The button posts the small blind and acts first before the flop,
+last after it (pokerkit's heads-up rule). The pack is shuffled before every
+hand; burns and board come from our :class:`~pokerfsm.games.dealer.Dealer`.
+
+Histories are PHH (the Poker Hand History format pokerkit reads and writes),
+one ``[n]`` section per hand.
+
+>>> from pokerfsm.games.session import Seat
+>>> session = HoldemSession([Seat("Ann", "human", 100), Seat("Bob", "solid", 100)], seed=1)
+>>> hand = session.start_hand()
+>>> hand.street, hand.pot, [str(a) for a in hand.legal_actions()]
+('pre-flop', 15, ['fold', 'call 5', 'raise to 20', 'raise to 100'])
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import pokerkit as pk
+
+from ..cards import Card
+from .dealer import Dealer
+from .pokerhand import AUTOMATIONS, Outcome, PokerHand
+from .session import Seat, Session
+
+__all__ = ["HoldemHand", "HoldemSession", "OddsFactory"]
+
+#: ``LiveOdds``-like constructor: ``factory(hero_cards) -> obj`` with ``obj.update(board)``
+OddsFactory = Callable[[Sequence[Card]], Any]
+
+
+class HoldemHand(PokerHand):
+    """One heads-up (or ring) no-limit hold'em hand; see :class:`PokerHand`."""
+
+    game = "holdem"
+    street_names = ("pre-flop", "flop", "turn", "river")
+
+    def __init__(self, seats: Sequence[int], stacks: Sequence[int], dealer: Dealer,
+                 blinds: tuple[int, int] = (5, 10)) -> None:
+        small, big = blinds
+        self.definition = pk.NoLimitTexasHoldem(AUTOMATIONS, True, 0, (small, big), big)
+        super().__init__(self.definition(tuple(stacks), len(stacks)), seats, dealer, big)
+
+
+class HoldemSession(Session):
+    """Hands of heads-up hold'em until a player is broke (no rebuys) or quits.
+
+    ``odds_factory`` (by default :class:`pokerfsm.equity.LiveOdds`) gives the
+    human's live win probability; :meth:`win_odds` keeps one per seat and
+    hand, and updates it street by street instead of starting over.
+    """
+
+    game = "holdem"
+
+    def __init__(self, seats: Sequence[Seat], *, blinds: tuple[int, int] = (5, 10),
+                 odds_factory: OddsFactory | None = None, **kwargs) -> None:
+        kwargs.setdefault("reshuffle", True)
+        super().__init__(seats, **kwargs)
+        self.blinds = blinds
+        self._odds_factory = odds_factory
+        self._live: dict[int, tuple[int, Any]] = {}
+        self._odds: dict[tuple[int, int, int], Any] = {}
+
+    def _new_hand(self, order: list[int], stacks: list[int]) -> HoldemHand:
+        return HoldemHand(order, stacks, self.dealer, self.blinds)
+
+    def win_odds(self, seat: int):
+        """The seat's exact chances against one unknown hand on the current board."""
+        hand = self.hand
+        if self._odds_factory is None:
+            from ..equity import LiveOdds
+            self._odds_factory = LiveOdds
+        key = (self.hand_number, seat, len(hand.board))
+        if key not in self._odds:
+            number, live = self._live.get(seat, (None, None))
+            if number != self.hand_number:
+                live = self._odds_factory(hand.hole(seat))
+                self._live[seat] = (self.hand_number, live)
+            self._odds[key] = live.update(hand.board)
+        return self._odds[key]
+
+    def _history_record(self, hand: PokerHand, outcome: Outcome) -> str:
+        record = pk.HandHistory.from_game_state(
+            hand.definition, hand.state,
+            hand=self.hand_number, players=self.names(hand.seats),
+            finishing_stacks=[outcome.final_stacks[s] for s in hand.seats],
+        )
+        return f"[{self.hand_number}]\n{record.dumps()}\n\n"

@@ -1,0 +1,480 @@
+"""One hand of poker as a state machine whose moves are values.
+
+pokerkit is the rules engine (blinds and antes, betting order, minimum
+raises, all-ins, side pots, showdown); this module wraps one pokerkit
+``State`` so that a game is driven by :class:`Action` values only:
+
+* :meth:`PokerHand.legal_actions`, :meth:`PokerHand.can_apply`,
+  :meth:`PokerHand.apply` and :attr:`PokerHand.history`;
+* :meth:`PokerHand.view` is what one seat may know (its own cards and the
+  public table), the only input of the computer players;
+* :meth:`PokerHand.outcome` is a small dataclass once the hand is over.
+
+The cards come from our :class:`~pokerfsm.games.dealer.Dealer`, never from
+pokerkit's own deck, so that the seeds' dealing rules hold across hands.
+Every hand still in at the showdown is shown, as seed 001 asks.
+
+Amounts of bets and raises are *totals for the round* ("raise to 60"), as in
+pokerkit and in hand histories.
+"""
+from __future__ import annotations
+
+import enum
+import itertools
+import warnings
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+import pokerkit as pk
+
+from ..cards import Card, as_cards
+from ..errors import IllegalActionError
+from .dealer import Dealer
+
+__all__ = ["Move", "Action", "Phase", "Step", "SeatView", "PotResult", "Outcome", "PokerHand",
+           "AUTOMATIONS"]
+
+#: the steps pokerkit does by itself; dealing and showing are ours
+AUTOMATIONS = (
+    pk.Automation.ANTE_POSTING,
+    pk.Automation.BET_COLLECTION,
+    pk.Automation.BLIND_OR_STRADDLE_POSTING,
+    pk.Automation.HAND_KILLING,
+    pk.Automation.CHIPS_PULLING,
+)
+
+
+class Move(enum.Enum):
+    """The kinds of move a player makes."""
+
+    FOLD = "fold"
+    CHECK = "check"
+    CALL = "call"
+    BET = "bet"
+    RAISE = "raise"
+    DRAW = "draw"
+
+
+@dataclass(frozen=True)
+class Action:
+    """One move: ``Action.call(20)``, ``Action.raise_to(60)``, ``Action.draw(cards)``.
+
+    ``amount`` is the chips a call puts in, or the round total a bet or raise
+    goes to; ``cards`` are the discards of a draw (none: stand pat).
+
+    >>> str(Action.raise_to(60)), str(Action.draw([])), str(Action.draw([Card("2c")]))
+    ('raise to 60', 'stand pat', 'discard 2c')
+    """
+
+    move: Move
+    amount: int = 0
+    cards: tuple[Card, ...] = ()
+
+    @classmethod
+    def fold(cls) -> Action:
+        return cls(Move.FOLD)
+
+    @classmethod
+    def check(cls) -> Action:
+        return cls(Move.CHECK)
+
+    @classmethod
+    def call(cls, amount: int) -> Action:
+        return cls(Move.CALL, amount)
+
+    @classmethod
+    def bet(cls, to: int) -> Action:
+        return cls(Move.BET, to)
+
+    @classmethod
+    def raise_to(cls, to: int) -> Action:
+        return cls(Move.RAISE, to)
+
+    @classmethod
+    def draw(cls, discards: Iterable[Card | str | int]) -> Action:
+        return cls(Move.DRAW, 0, tuple(sorted(as_cards(discards))))
+
+    def __str__(self) -> str:
+        if self.move in (Move.FOLD, Move.CHECK):
+            return self.move.value
+        if self.move is Move.CALL:
+            return f"call {self.amount}"
+        if self.move is Move.BET:
+            return f"bet {self.amount}"
+        if self.move is Move.RAISE:
+            return f"raise to {self.amount}"
+        if not self.cards:
+            return "stand pat"
+        return "discard " + " ".join(map(str, self.cards))
+
+
+class Phase(enum.Enum):
+    """What the hand waits for."""
+
+    BETTING = "betting"
+    DRAW = "draw"
+    OVER = "over"
+
+
+@dataclass(frozen=True)
+class Step:
+    """One entry of a hand's history: who did what, on which street."""
+
+    seat: int
+    action: Action
+    street: str
+    all_in: bool = False
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """What the player in ``seat`` knows when it is their turn.
+
+    ``pot`` counts the bets of the current round; ``raise_bounds`` is the
+    lowest and highest legal "raise to" (or bet) amount, if any.
+    """
+
+    game: str
+    seat: int
+    street: str
+    phase: Phase
+    hole: tuple[Card, ...]
+    board: tuple[Card, ...]
+    pot: int
+    to_call: int
+    stack: int
+    bet: int
+    big_blind: int
+    raise_bounds: tuple[int, int] | None
+    legal: tuple[Action, ...]
+    opponents: int
+    opened: bool
+    draws: dict[int, int] = field(default_factory=dict)
+
+    @property
+    def pot_odds(self) -> float:
+        """Share of the pot after calling that the call costs (0 when free)."""
+        return self.to_call / (self.pot + self.to_call) if self.to_call else 0.0
+
+    def legal_move(self, move: Move) -> Action | None:
+        """The legal action of that kind (the smallest, for bets and raises), if any."""
+        return next((a for a in self.legal if a.move is move), None)
+
+
+@dataclass(frozen=True)
+class PotResult:
+    """A main or side pot: its size, who could win it and who got what."""
+
+    amount: int
+    eligible: tuple[int, ...]
+    shares: dict[int, int]
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        return tuple(seat for seat, chips in self.shares.items() if chips > 0)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The result of a finished hand, by seat."""
+
+    starting_stacks: dict[int, int]
+    final_stacks: dict[int, int]
+    pots: tuple[PotResult, ...]
+    shown: dict[int, tuple[Card, ...]]
+    board: tuple[Card, ...]
+
+    @property
+    def net(self) -> dict[int, int]:
+        """Chips won (positive) or lost (negative) by each seat."""
+        return {s: self.final_stacks[s] - self.starting_stacks[s] for s in self.starting_stacks}
+
+    @property
+    def showdown(self) -> bool:
+        return len(self.shown) > 1
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """Seats that took chips from some pot."""
+        return tuple(sorted({s for pot in self.pots for s in pot.winners}))
+
+
+@lru_cache(maxsize=None)
+def _pk_card(card: int) -> pk.Card:
+    return next(iter(pk.Card.parse(str(Card(card)))))
+
+
+def _our_card(card: pk.Card) -> Card:
+    return Card.parse(repr(card))
+
+
+class PokerHand:
+    """A hand on a pokerkit ``State``; subclasses build the state and name the streets.
+
+    ``seats`` are the session's seat numbers in pokerkit order: first to the
+    left of the button, the button last.
+    """
+
+    game = "poker"
+    street_names: tuple[str, ...] = ()
+
+    def __init__(self, state: pk.State, seats: Sequence[int], dealer: Dealer, big_blind: int) -> None:
+        self._state = state
+        self.seats = tuple(seats)
+        self._index = {seat: i for i, seat in enumerate(self.seats)}
+        self._dealer = dealer
+        self.big_blind = big_blind
+        self.history: list[Step] = []
+        self.starting_stacks = {seat: state.starting_stacks[i] for i, seat in enumerate(self.seats)}
+        self._holes: dict[int, list[Card]] = {seat: [] for seat in self.seats}
+        self._board: list[Card] = []
+        self._pots: list[PotResult] = []
+        self._shown: dict[int, tuple[Card, ...]] = {}
+        self._draws: dict[int, int] = {}
+        self._eligible: list[tuple[int, ...]] = []
+        self._notation: list[str] = []
+        self._pending_deals: dict[int, list[Card]] = {}
+        self._advance()
+
+    # -- what the table shows -------------------------------------------------
+    @property
+    def state(self) -> pk.State:
+        """The underlying pokerkit state (read it, do not act on it)."""
+        return self._state
+
+    @property
+    def over(self) -> bool:
+        return not self._state.status
+
+    @property
+    def phase(self) -> Phase:
+        if self.over:
+            return Phase.OVER
+        if self._state.stand_patter_or_discarder_index is not None:
+            return Phase.DRAW
+        return Phase.BETTING
+
+    @property
+    def actor(self) -> int | None:
+        """The seat whose move it is, or None once the hand is over."""
+        s = self._state
+        index = s.stand_patter_or_discarder_index
+        if index is None:
+            index = s.actor_index
+        return None if index is None else self.seats[index]
+
+    @property
+    def street(self) -> str:
+        index = self._state.street_index
+        if index is None or self.over:
+            return "showdown" if self._shown else "end"
+        if self.phase is Phase.DRAW:
+            return "draw"
+        return self.street_names[index]
+
+    @property
+    def board(self) -> tuple[Card, ...]:
+        return tuple(self._board)
+
+    @property
+    def pot(self) -> int:
+        """All chips in the middle, bets of the current round included."""
+        return self._state.total_pot_amount
+
+    def hole(self, seat: int) -> tuple[Card, ...]:
+        """The seat's current cards (empty once folded)."""
+        return tuple(self._holes[seat])
+
+    def stack(self, seat: int) -> int:
+        return self._state.stacks[self._index[seat]]
+
+    def bet(self, seat: int) -> int:
+        return self._state.bets[self._index[seat]]
+
+    @property
+    def live_seats(self) -> tuple[int, ...]:
+        """Seats that have not folded."""
+        return tuple(s for s in self.seats if self._holes[s])
+
+    @property
+    def shown(self) -> dict[int, tuple[Card, ...]]:
+        """Hands shown at the showdown so far."""
+        return dict(self._shown)
+
+    @property
+    def draws(self) -> dict[int, int]:
+        """How many cards each seat drew so far (draw games)."""
+        return dict(self._draws)
+
+    # -- moves ------------------------------------------------------------------
+    @property
+    def raise_bounds(self) -> tuple[int, int] | None:
+        """Lowest and highest legal bet or "raise to" amount, or None."""
+        s = self._state
+        if self.phase is not Phase.BETTING or not s.can_complete_bet_or_raise_to():
+            return None
+        return s.min_completion_betting_or_raising_to_amount, s.max_completion_betting_or_raising_to_amount
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """Every legal move; a bet or raise is listed at its lowest and highest amount.
+
+        Any amount between those two is legal as well (see :attr:`raise_bounds`).
+        In a draw, every subset of the hand is a legal discard.
+        """
+        if self.phase is Phase.DRAW:
+            hole = sorted(self._holes[self.actor])
+            return tuple(Action.draw(c) for k in range(len(hole) + 1)
+                         for c in itertools.combinations(hole, k))
+        if self.phase is Phase.OVER:
+            return ()
+        s = self._state
+        actions = []
+        if s.can_fold():
+            actions.append(Action.fold())
+        to_call = s.checking_or_calling_amount
+        actions.append(Action.call(to_call) if to_call else Action.check())
+        bounds = self.raise_bounds
+        if bounds is not None:
+            make = Action.raise_to if max(s.bets) > 0 else Action.bet
+            actions.extend(make(amount) for amount in sorted(set(bounds)))
+        return tuple(actions)
+
+    def can_apply(self, action: Action) -> bool:
+        """True if ``action`` is a legal move for the actor now."""
+        if not isinstance(action, Action):
+            return False
+        if self.phase is Phase.DRAW:
+            return (action.move is Move.DRAW and len(set(action.cards)) == len(action.cards)
+                    and set(action.cards) <= set(self._holes[self.actor]))
+        legal = self.legal_actions()
+        if action.move in (Move.BET, Move.RAISE):
+            bounds = self.raise_bounds
+            kind = next((a.move for a in legal if a.move in (Move.BET, Move.RAISE)), None)
+            return (bounds is not None and action.move is kind and not action.cards
+                    and bounds[0] <= action.amount <= bounds[1])
+        return action in legal
+
+    def apply(self, action: Action) -> Step:
+        """Play ``action`` for the actor; raises IllegalActionError if it is not legal."""
+        if not self.can_apply(action):
+            legal = ", ".join(map(str, self.legal_actions())) or "none (the hand is over)"
+            raise IllegalActionError(f"{str(action)!r} is not legal for seat {self.actor} "
+                                     f"on the {self.street}; legal: {legal}")
+        seat, street, s = self.actor, self.street, self._state
+        index = self._index[seat]
+        if action.move is Move.DRAW:
+            s.stand_pat_or_discard([_pk_card(c) for c in action.cards])
+            for card in action.cards:
+                self._holes[seat].remove(card)
+            self._dealer.muck(action.cards)
+            self._draws[seat] = len(action.cards)
+        elif action.move is Move.FOLD:
+            s.fold()
+            self._dealer.muck(self._holes[seat])
+            self._holes[seat] = []
+        elif action.move in (Move.CHECK, Move.CALL):
+            s.check_or_call()
+        else:
+            s.complete_bet_or_raise_to(action.amount)
+        step = Step(seat, action, street, all_in=action.move is not Move.DRAW and s.stacks[index] == 0)
+        self.history.append(step)
+        self._note(f"p{index + 1} " + {
+            Move.FOLD: "f", Move.CHECK: "cc", Move.CALL: "cc", Move.BET: f"cbr {action.amount}",
+            Move.RAISE: f"cbr {action.amount}", Move.DRAW: ("sd " + "".join(map(str, action.cards))).strip(),
+        }[action.move])
+        self._advance()
+        return step
+
+    def view(self, seat: int) -> SeatView:
+        """What ``seat`` may know now: its own cards and the public table."""
+        s = self._state
+        acting = seat == self.actor
+        to_call = s.checking_or_calling_amount if acting and self.phase is Phase.BETTING else 0
+        return SeatView(
+            game=self.game, seat=seat, street=self.street, phase=self.phase,
+            hole=self.hole(seat), board=self.board, pot=self.pot, to_call=to_call or 0,
+            stack=self.stack(seat), bet=self.bet(seat), big_blind=self.big_blind,
+            raise_bounds=self.raise_bounds if acting else None,
+            legal=self.legal_actions() if acting else (),
+            opponents=sum(1 for s2 in self.live_seats if s2 != seat),
+            opened=max(s.bets) > 0, draws=self.draws,
+        )
+
+    # -- the end ------------------------------------------------------------------
+    def outcome(self) -> Outcome:
+        """The result; raises IllegalActionError while the hand is still going."""
+        if not self.over:
+            raise IllegalActionError("the hand is not over yet")
+        return Outcome(
+            starting_stacks=dict(self.starting_stacks),
+            final_stacks={seat: self.stack(seat) for seat in self.seats},
+            pots=tuple(self._pots), shown=dict(self._shown), board=self.board,
+        )
+
+    def table_cards(self) -> list[Card]:
+        """Cards still on the table (hands in seat order, then the board)."""
+        return [c for seat in sorted(self.seats) for c in self._holes[seat]] + self._board
+
+    # -- dealing and showdown, driven by what pokerkit waits for -----------------
+    def _deal(self, count: int) -> list[pk.Card]:
+        return [_pk_card(c) for c in self._dealer.deal(count)]
+
+    def _advance(self) -> None:
+        s = self._state
+        with warnings.catch_warnings():
+            # our cards may come back from the muck, which pokerkit only "does not recommend"
+            warnings.simplefilter("ignore")
+            while s.status:
+                if s.can_burn_card():
+                    card = self._dealer.deal(1)
+                    s.burn_card(_pk_card(card[0]))
+                    self._dealer.muck(card)
+                elif s.hole_dealee_index is not None:
+                    seat = self.seats[s.hole_dealee_index]
+                    card, = self._deal(1)
+                    self._pending_deals.setdefault(s.hole_dealee_index, []).append(_our_card(card))
+                    s.deal_hole([card], s.hole_dealee_index)
+                    self._holes[seat].append(_our_card(card))
+                elif s.can_deal_board():
+                    cards = self._deal(s.board_dealing_count)
+                    s.deal_board(cards)
+                    self._board.extend(map(_our_card, cards))
+                    self._note("d db " + "".join(str(_our_card(c)) for c in cards))
+                elif s.showdown_index is not None:
+                    if not self._shown:  # betting is over: who can win which pot
+                        self._eligible = [tuple(self.seats[i] for i in pot.player_indices)
+                                          for pot in s.pots]
+                    seat = self.seats[s.showdown_index]
+                    self._shown[seat] = tuple(self._holes[seat])
+                    self._note(f"p{s.showdown_index + 1} sm " + "".join(map(str, self._shown[seat])))
+                    s.show_or_muck_hole_cards(True)
+                elif s.can_push_chips():
+                    self._push_chips()
+                else:
+                    break
+
+    def _note(self, action: str) -> None:
+        """Log an action in PHH notation, after the hole cards dealt since the last one."""
+        for index in sorted(self._pending_deals):
+            self._notation.append(f"d dh p{index + 1} " + "".join(map(str, self._pending_deals[index])))
+        self._pending_deals.clear()
+        self._notation.append(action)
+
+    def notation(self) -> list[str]:
+        """The hand so far as PHH action lines (``'d dh p1 AhKh'``, ``'p2 cbr 40'``...)."""
+        lines = list(self._notation)
+        for index in sorted(self._pending_deals):
+            lines.append(f"d dh p{index + 1} " + "".join(map(str, self._pending_deals[index])))
+        return lines
+
+    def _push_chips(self) -> None:
+        s = self._state
+        pots = list(s.pots)
+        push = s.push_chips()
+        if push.pot_index < len(self._eligible):
+            eligible = self._eligible[push.pot_index]
+        else:
+            eligible = tuple(self.seats[i] for i in pots[push.pot_index].player_indices)
+        shares = {self.seats[i]: amount for i, amount in enumerate(push.amounts) if amount}
+        self._pots.append(PotResult(push.total_amount, eligible, shares))

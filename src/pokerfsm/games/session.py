@@ -1,0 +1,205 @@
+"""Sessions of many hands: seats and stacks, the moving button, rebuys, histories.
+
+A :class:`Session` owns the seats and the :class:`~pokerfsm.games.dealer.Dealer`
+and starts one :class:`~pokerfsm.games.pokerhand.PokerHand` after another;
+the game modules (:mod:`.holdem`, :mod:`.draw`) say how a hand is built.
+:func:`play_hand` drives a hand with one *agent* per seat (anything with
+``decide(view) -> Decision``); it neither reads input nor prints, which is
+the console's job.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import IO, Protocol
+
+import numpy as np
+
+from ..errors import IllegalActionError
+from .dealer import Dealer
+from .pokerhand import Action, Outcome, PokerHand, SeatView, Step
+
+__all__ = ["Seat", "Decision", "Agent", "Session", "play_hand"]
+
+
+@dataclass
+class Seat:
+    """A player at the table; ``bought`` counts every chip brought (start and rebuys)."""
+
+    name: str
+    player: str
+    stack: int
+    bought: int = 0
+    rebuys: int = 0
+    active: bool = True
+
+    def __post_init__(self) -> None:
+        if not self.bought:
+            self.bought = self.stack
+
+    @property
+    def human(self) -> bool:
+        return self.player == "human"
+
+
+@dataclass(frozen=True)
+class Decision:
+    """An agent's move, with the rule that chose it and the numbers it used."""
+
+    action: Action
+    rule: str = ""
+    numbers: dict[str, float] = field(default_factory=dict)
+
+
+class Agent(Protocol):
+    def decide(self, view: SeatView) -> Decision: ...
+
+
+OnStep = Callable[[PokerHand, Step, Decision], None]
+
+
+def play_hand(hand: PokerHand, agents: Mapping[int, Agent], on_step: OnStep | None = None) -> Outcome:
+    """Ask the agents for moves until the hand is over; returns its outcome.
+
+    An agent that returns an illegal move raises IllegalActionError.
+    """
+    while not hand.over:
+        seat = hand.actor
+        decision = agents[seat].decide(hand.view(seat))
+        step = hand.apply(decision.action)
+        if on_step is not None:
+            on_step(hand, step, decision)
+    return hand.outcome()
+
+
+class Session:
+    """Hands at one table until someone is broke, quits, or ``max_hands`` is reached.
+
+    Subclasses implement :meth:`_new_hand` (build the pokerkit state) and
+    :meth:`_history_record` (one hand's entry in the history file).
+    ``rng`` (or ``seed``) drives the dealer and nothing else.
+    """
+
+    game = "poker"
+    min_players = 2
+
+    def __init__(self, seats: Sequence[Seat], *, seed: int | None = None,
+                 rng: np.random.Generator | None = None, reshuffle: bool = False,
+                 history: IO[str] | None = None) -> None:
+        if len(seats) < self.min_players:
+            raise IllegalActionError(f"{self.game} needs at least {self.min_players} players")
+        self.seats = list(seats)
+        self.rng = rng if rng is not None else np.random.default_rng(seed)
+        self.dealer = Dealer(self.rng, reshuffle=reshuffle)
+        self.button = len(self.seats) - 1
+        self.hand_number = 0
+        self.hand: PokerHand | None = None
+        self.in_hand = False
+        self.outcomes: list[Outcome] = []
+        self._history = history
+
+    # -- who plays ------------------------------------------------------------
+    def playing(self) -> list[int]:
+        """Seats that can play the next hand (active, with chips)."""
+        return [i for i, seat in enumerate(self.seats) if seat.active and seat.stack > 0]
+
+    @property
+    def over(self) -> bool:
+        """True when fewer than two seats can play."""
+        return len(self.playing()) < 2
+
+    @property
+    def chips(self) -> int:
+        """Chips at the table, in stacks and in the current hand's pot."""
+        hand = self.hand
+        if not self.in_hand:
+            return sum(seat.stack for seat in self.seats)
+        return hand.pot + sum(hand.stack(i) if i in hand.seats else seat.stack
+                              for i, seat in enumerate(self.seats))
+
+    @property
+    def bought(self) -> int:
+        """Chips ever brought to the table: the stacks must always add up to this."""
+        return sum(seat.bought for seat in self.seats)
+
+    def rebuy(self, seat: int, amount: int) -> None:
+        """Add a rebuy (« cave ») to a seat's stack; only between hands."""
+        if self.in_hand:
+            raise IllegalActionError("rebuys are only allowed between hands")
+        if amount <= 0:
+            raise IllegalActionError(f"a rebuy must be positive, not {amount!r}")
+        target = self.seats[seat]
+        target.stack += amount
+        target.bought += amount
+        target.rebuys += 1
+        target.active = True
+
+    def leave(self, seat: int) -> None:
+        """The seat stops playing (quits or refuses to rebuy)."""
+        self.seats[seat].active = False
+
+    # -- one hand -------------------------------------------------------------
+    def order(self) -> list[int]:
+        """This hand's seats from the button's left, the button last."""
+        playing = self.playing()
+        n = len(self.seats)
+        if self.button not in playing:
+            self.button = next(s for k in range(1, n + 1) if (s := (self.button + k) % n) in playing)
+        left = [(self.button + k) % n for k in range(1, n + 1)]
+        return [s for s in left if s in playing]
+
+    def start_hand(self) -> PokerHand:
+        """Deal the next hand."""
+        if self.over:
+            raise IllegalActionError("the session is over: fewer than two players have chips")
+        if self.in_hand:
+            raise IllegalActionError("the current hand is not settled yet")
+        self.hand_number += 1
+        order = self.order()
+        self.hand = self._new_hand(order, [self.seats[s].stack for s in order])
+        self.in_hand = True
+        return self.hand
+
+    def end_hand(self) -> Outcome:
+        """Settle the finished hand: stacks, pack, history, then move the button."""
+        hand = self.hand
+        if not self.in_hand:
+            raise IllegalActionError("no hand to settle")
+        outcome = hand.outcome()
+        self.in_hand = False
+        for seat, stack in outcome.final_stacks.items():
+            self.seats[seat].stack = stack
+        self.dealer.end_hand(hand.table_cards())
+        if self._history is not None:
+            self._history.write(self._history_record(hand, outcome))
+            self._history.flush()
+        self.outcomes.append(outcome)
+        n = len(self.seats)
+        self.button = (self.button + 1) % n
+        return outcome
+
+    def play(self, agents: Mapping[int, Agent], on_step: OnStep | None = None) -> Outcome:
+        """Start, play and settle one hand with the given agents."""
+        play_hand(self.start_hand(), agents, on_step)
+        return self.end_hand()
+
+    def names(self, seats: Sequence[int]) -> list[str]:
+        return [self.seats[s].name for s in seats]
+
+    def stacks_line(self) -> str:
+        """One line with every stack, e.g. ``'stacks: You 1040, Bluffer 960'``."""
+        return "stacks: " + ", ".join(f"{seat.name} {seat.stack}" for seat in self.seats)
+
+    def _new_hand(self, order: list[int], stacks: list[int]) -> PokerHand:
+        raise NotImplementedError
+
+    def _history_record(self, hand: PokerHand, outcome: Outcome) -> str:
+        raise NotImplementedError
+
+
+def open_history(path: str | Path | None) -> IO[str] | None:
+    """Open (truncate) a history file, or return None for no history."""
+    if path is None:
+        return None
+    return open(path, "w", encoding="utf-8")

@@ -1,0 +1,67 @@
+"""Cards: parse/format round trips over the whole deck, both notations, bad input."""
+import pickle
+
+import pytest
+
+from pokerfsm import (DECK, Card, CardParseError, DuplicateCardError, Error, Rank, Suit,
+                      as_cards, parse_cards)
+
+
+@pytest.mark.parametrize("card", DECK, ids=str)
+def test_round_trips_in_every_notation(card):
+    assert Card.parse(str(card)) is card
+    assert Card.parse(card.french) is card
+    assert Card.parse(card.pretty) is card
+    assert Card.parse(str(card).lower()) is card and Card.parse(card.french.upper()) is card
+    assert eval(repr(card)) is card
+    assert pickle.loads(pickle.dumps(card)) is card
+    assert Card(int(card)) is card
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("Aca", "Ad"), ("10p", "Ts"), ("Dt", "Qc"), ("Rco", "Kh"), ("Vca", "Jd"), ("2t", "2c"),
+    ("Ts", "Ts"), ("10s", "Ts"), ("tS", "Ts"), ("A♠", "As"), ("q♦", "Qd"), ("K♣", "Kc"),
+    ("9♥", "9h"), ("  Jh ", "Jh"),
+])
+def test_parses_both_notations(text, expected):
+    assert str(Card.parse(text)) == expected
+
+
+@pytest.mark.parametrize("token", ["", "A", "1s", "11h", "Ahh", "Zx", "Ax", "co", "10", "AcaX", "Bp"])
+def test_bad_tokens_raise_quoting_the_token(token):
+    with pytest.raises(CardParseError) as info:
+        Card.parse(token)
+    assert repr(token) in str(info.value)
+    assert isinstance(info.value, ValueError) and isinstance(info.value, Error)
+
+
+def test_order_equality_and_hash_come_from_one_integer():
+    assert Card("2s") < Card("2h") < Card("2d") < Card("2c") < Card("3s") < Card("Ac")
+    assert not (Card("Ac") < Card("2s")) and Card("Ac") > Card("2s")
+    assert sorted(DECK) == list(DECK) and len(set(DECK)) == 52
+    assert hash(Card("Ah")) == hash(49) and Card("Ah") == 49
+    assert Card("As").rank is Rank.ACE and Card("As").suit is Suit.SPADES
+
+
+def test_parse_cards_separators_glued_and_duplicates():
+    assert parse_cards("As Kd, 10h") == (Card("As"), Card("Kd"), Card("Th"))
+    assert parse_cards("AhKh") == (Card("Ah"), Card("Kh"))
+    assert parse_cards("AcAd") == (Card("Ac"), Card("Ad"))
+    assert parse_cards("") == ()
+    with pytest.raises(DuplicateCardError, match="'Ah'"):
+        parse_cards("Ah aH")
+    with pytest.raises(DuplicateCardError):
+        parse_cards("Aco Ah")  # same card in two notations
+    assert parse_cards("Ah Ah", distinct=False) == (Card("Ah"), Card("Ah"))
+
+
+@pytest.mark.parametrize("bad", [52, -1, True, 3.0, None, "Qx"])
+def test_card_rejects_non_cards(bad):
+    with pytest.raises(CardParseError):
+        Card(bad)
+
+
+def test_as_cards_mixes_kinds():
+    assert as_cards(["Ah", 51, Card("Ad")]) == (Card("Ah"), Card("Ac"), Card("Ad"))
+    with pytest.raises(CardParseError):
+        as_cards(5)

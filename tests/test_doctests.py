@@ -1,0 +1,15 @@
+"""Docstrings are runnable documentation: run the doctests of the installed modules."""
+import doctest
+import importlib
+
+import pytest
+
+MODULES = ["pokerfsm", "pokerfsm.cards", "pokerfsm.errors", "pokerfsm.ranking", "pokerfsm.cactus",
+           "pokerfsm._reference", "pokerfsm.evaluation", "pokerfsm._eval", "pokerfsm.table"]
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_module_doctests(table, name):
+    module = importlib.import_module(name)
+    failures, _ = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
+    assert failures == 0

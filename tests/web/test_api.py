@@ -101,6 +101,18 @@ def test_equivalent_questions_share_one_computation(make_client, engine_factory)
     assert client.get("/api/stats").json() == {"hits": 1, "misses": 1, "size": 1, "maxsize": 1024, "hit_rate": 0.5}
 
 
+def test_a_seeded_monte_carlo_answer_is_the_one_for_the_very_question(make_client, engine_factory):
+    engine = engine_factory()
+    client = make_client(engine=engine)
+    body = {"players": [["Ah", "Kh"], None], "board": ["2s", "7h", "9c"], "samples": 5000, "seed": 3}
+    client.post("/api/equity", json=body)
+    again = client.post("/api/equity", json=body)
+    twin = client.post("/api/equity", json=renamed(body))
+    assert (again.headers["X-Cache"], twin.headers["X-Cache"]) == ("hit", "miss")
+    assert without_timing(twin.json()) == without_timing(library_answer(renamed(body)))
+    assert len(engine.calls) == 2
+
+
 def test_different_questions_are_different_entries(make_client, engine_factory):
     engine = engine_factory()
     client = make_client(engine=engine)

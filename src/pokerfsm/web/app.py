@@ -42,11 +42,12 @@ from fastapi import FastAPI, Query, Request, Response
 from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import ValidationError
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from .. import __version__
 from ..cards import Card, parse_cards
 from ..errors import Error, ParseError, TableError
-from .cache import AnswerCache, Question, RandomSeat, RangeSeat, canonical_form, inverse, relabel
+from .cache import AnswerCache, Question, RandomSeat, RangeSeat, canonical_form
 from .schemas import (
     CacheStats,
     EquityRequest,
@@ -144,13 +145,14 @@ def _read_seat(spec: Any, loc: Loc, engine: SimpleNamespace) -> tuple[Any, list[
             return RandomSeat(), []
         try:
             cards = _read_cards(text, loc)
-        except FieldError:  # not cards: a range, then
+        except FieldError:
+            cards = None
+        if cards is None or len(cards) not in (0, 2):  # not a hand: a range, then ('AhKh, AsKs' is one)
             try:
                 return _range_seat(text, engine.parse_range), []
-            except ParseError as exc:
-                raise FieldError(loc, f"{text!r} is neither two cards nor a range: {exc}", _kind(exc)) from None
             except Error as exc:
-                raise FieldError(loc, str(exc), _kind(exc)) from None
+                if cards is None:
+                    raise FieldError(loc, f"{text!r} is neither two cards nor a range: {exc}", _kind(exc)) from None
     else:
         cards = _read_cards(spec, loc)
     if not cards:
@@ -216,26 +218,18 @@ def decode_query(q: str) -> Any:
 
 # ---------------------------------------------------------------- answers
 
-def _rename_cards_in(value: Any, suits: tuple[int, ...]) -> Any:
-    """``value`` (a card string, a list of them, or anything else) with its suits renamed."""
-    if isinstance(value, list):
-        return [_rename_cards_in(v, suits) for v in value]
-    if isinstance(value, str) and value:
-        try:
-            cards = parse_cards(value, distinct=False)
-        except ParseError:
-            return value  # a range: invariant under the renaming by construction
-        text = [str(Card(c)) for c in relabel(cards, suits)]  # type: ignore[arg-type]
-        return (" " if " " in value.strip() else "").join(text)
-    return value
+def shown_as_asked(answer: dict[str, Any], question: Question) -> dict[str, Any]:
+    """An answer computed for a question equivalent to ``question``, shown with its own cards.
 
-
-def rename_answer(answer: dict[str, Any], suits: tuple[int, ...]) -> dict[str, Any]:
-    """An equity answer for a renamed question, renamed back with ``suits``."""
+    Everything but the known hands, the board and the dead cards is the same
+    for every question of a class (suit renaming and card order change no
+    probability); those are written the way the library writes them.
+    """
     out = dict(answer)
-    out["board"] = _rename_cards_in(answer.get("board"), suits)
-    out["dead"] = _rename_cards_in(answer.get("dead"), suits)
-    out["players"] = [{**p, "hand": _rename_cards_in(p.get("hand"), suits)} for p in answer.get("players", [])]
+    out["board"] = [str(Card(c)) for c in question.board]
+    out["dead"] = [str(Card(c)) for c in question.dead]
+    out["players"] = [{**p, "hand": f"{Card(seat[0])}{Card(seat[1])}"} if isinstance(seat, tuple) else p
+                      for p, seat in zip(answer["players"], question.players)]
     return out
 
 
@@ -247,7 +241,7 @@ def _engine_args(question: Question) -> tuple[list[Any], list[Card], list[Card]]
         elif isinstance(seat, RangeSeat):
             players.append(seat.text)
         else:
-            players.append([Card(seat[1]), Card(seat[0])])  # high card first, as people write hands
+            players.append([Card(seat[0]), Card(seat[1])])
     return players, [Card(c) for c in question.board], [Card(c) for c in question.dead]
 
 
@@ -287,6 +281,13 @@ def create_app(*, cache_size: int = 1024, budget: float = DEFAULT_BUDGET_S, work
     app.state.cache = cache
     app.state.settings = settings
 
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
+        if exc.status_code == 304:
+            return Response(status_code=304, headers=exc.headers)
+        item = {"loc": ["path"], "msg": str(exc.detail), "type": f"http_{exc.status_code}"}
+        return JSONResponse({"detail": [item]}, status_code=exc.status_code, headers=exc.headers)
+
     @app.exception_handler(FieldError)
     async def field_error(request: Request, exc: FieldError) -> JSONResponse:
         return JSONResponse({"detail": [exc.item()]}, status_code=422)
@@ -313,21 +314,32 @@ def create_app(*, cache_size: int = 1024, budget: float = DEFAULT_BUDGET_S, work
         try:
             result = get_engine().equity(players, board, dead, samples=question.samples, seed=question.seed,
                                          budget=settings.budget)
-        except Error:
+        except Error as exc:
+            seat = re.match(r"player (\d+)\b", str(exc))
+            if seat and 1 <= int(seat.group(1)) <= len(players):
+                raise FieldError(("body", "players", int(seat.group(1)) - 1), str(exc), _kind(exc)) from None
             raise
         except (ValueError, OverflowError) as exc:  # the engine refusing this input outright
             raise FieldError(("body",), f"cannot compute this question: {exc}", "unsupported") from None
         return result.to_dict()
 
     async def answer_equity(question: Question, response: Response) -> dict[str, Any]:
-        key, suits = canonical_form(question)
-        canonical = question.relabelled(suits)
-        answer, hit = await cache.get_or_compute(key, lambda: in_thread(compute_equity, canonical))
+        key, _ = canonical_form(question)
+
+        def reusable(entry: tuple[dict[str, Any], Question]) -> bool:
+            # a seeded Monte Carlo answer must be the one the library gives for this very question
+            answer, source = entry
+            return answer["exact"] or question.seed is None or source == question
+
+        async def compute() -> tuple[dict[str, Any], Question]:
+            return await in_thread(compute_equity, question), question
+
+        (answer, _), hit = await cache.get_or_compute(key, compute, reusable)
         stats = cache.stats()
         response.headers["X-Cache"] = "hit" if hit else "miss"
         response.headers["X-Cache-Hits"] = str(stats["hits"])
         response.headers["X-Cache-Misses"] = str(stats["misses"])
-        return rename_answer(answer, inverse(suits))
+        return shown_as_asked(answer, question)
 
     @app.post("/api/equity", response_model=EquityResponse, responses=ERRORS, tags=["equity"],
               summary="Equity of 2-10 seats (hands, unknown hands or ranges)")

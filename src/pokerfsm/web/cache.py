@@ -88,9 +88,10 @@ def _invariant_permutations(combos: frozenset) -> frozenset:
 
 @dataclass(frozen=True)
 class Question:
-    """An equity question in a normal form: every card an int, hands sorted.
+    """An equity question with every card an int.
 
-    ``board`` keeps its order (it is shown back as given) but the key ignores it.
+    Hands and the board keep the order they were given in (they are shown back
+    that way); :meth:`encode` ignores those orders.
     """
 
     players: tuple[Seat, ...]
@@ -110,8 +111,8 @@ class Question:
             elif isinstance(seat, RangeSeat):
                 seats.append(seat)
             else:
-                low, high = sorted(int(c) for c in seat)
-                seats.append((low, high))
+                first, second = (int(c) for c in seat)
+                seats.append((first, second))
         return cls(tuple(seats), tuple(int(c) for c in board), tuple(int(c) for c in dead), samples, seed)
 
     def allowed_permutations(self) -> tuple[SuitMap, ...]:
@@ -126,13 +127,13 @@ class Question:
 
     def relabelled(self, suits: SuitMap) -> "Question":
         """The same question with suit ``s`` renamed ``suits[s]`` everywhere (ranges must be invariant)."""
-        seats = tuple(tuple(sorted(relabel(s, suits))) if isinstance(s, tuple) else s for s in self.players)
+        seats = tuple(relabel(s, suits) if isinstance(s, tuple) else s for s in self.players)
         return Question(seats, relabel(self.board, suits), relabel(self.dead, suits),  # type: ignore[arg-type]
                         self.samples, self.seed)
 
     def encode(self) -> tuple:
-        """A hashable, totally ordered encoding; board and dead cards are sorted."""
-        seats = tuple((0, *s) if isinstance(s, tuple) else (1,) if isinstance(s, RandomSeat) else (2, s.text)
+        """A hashable, totally ordered encoding; hands, board and dead cards are sorted."""
+        seats = tuple((0, *sorted(s)) if isinstance(s, tuple) else (1,) if isinstance(s, RandomSeat) else (2, s.text)
                       for s in self.players)
         return (seats, tuple(sorted(self.board)), tuple(sorted(self.dead)), self.samples, self.seed)
 
@@ -211,16 +212,25 @@ class AnswerCache(Generic[V]):
         while len(self._entries) > self.maxsize:
             self._entries.popitem(last=False)
 
-    async def get_or_compute(self, key: Hashable, compute: Callable[[], Awaitable[V]]) -> tuple[V, bool]:
-        """The answer for ``key`` and whether it was a hit; ``compute()`` runs on a miss."""
-        if key in self._entries:
+    async def get_or_compute(self, key: Hashable, compute: Callable[[], Awaitable[V]],
+                             reusable: Callable[[V], bool] | None = None) -> tuple[V, bool]:
+        """The answer for ``key`` and whether it was a hit; ``compute()`` runs on a miss.
+
+        ``reusable(value)``, if given, may refuse a stored (or shared) value for
+        this request: it then counts as a miss and the new value replaces it.
+        """
+        if key in self._entries and (reusable is None or reusable(self._entries[key])):
             self.hits += 1
             self._entries.move_to_end(key)
             return self._entries[key], True
         running = self._running.get(key)
         if running is not None:
-            self.hits += 1
-            return await asyncio.shield(running), True
+            value = await asyncio.shield(running)  # its failure is ours too
+            if reusable is None or reusable(value):
+                self.hits += 1
+                return value, True
+            if key in self._running:  # yet another computation started meanwhile
+                return await self.get_or_compute(key, compute, reusable)
         self.misses += 1
         future: asyncio.Future = asyncio.get_running_loop().create_future()
         self._running[key] = future

@@ -285,12 +285,15 @@ class Terminal:
             value = evaluate(tuple(cards) + outcome.board)
             self.out.print(f"  [cyan]{session.seats[seat].name}[/] shows {cards_markup(cards)} — "
                            f"{value.describe()}")
-        for number, pot in enumerate(outcome.pots):
-            label = "pot" if len(outcome.pots) == 1 else ("main pot" if number == 0 else f"side pot {number}")
-            winners = ", ".join(f"{session.seats[s].name} {c}" for s, c in pot.shares.items())
-            self.out.print(f"  {label} {pot.amount}: [green]{winners}[/]")
+        if len(outcome.pots) > 1:
+            for number, pot in enumerate(outcome.pots):
+                label = "main pot" if number == 0 else f"side pot {number}"
+                winners = ", ".join(f"{session.seats[s].name} {c}" for s, c in pot.shares.items())
+                self.out.print(f"  {label} {pot.amount}: {escape(winners)}")
+        takes = ", ".join(f"{session.seats[s].name} {c}" for s, c in outcome.collected.items() if c)
+        self.out.print(f"  [green]collects: {escape(takes)}[/]")
         net = ", ".join(f"{session.seats[s].name} {d:+d}" for s, d in outcome.net.items() if d)
-        self.out.print(f"  [dim]{net or 'no chips moved'}[/]")
+        self.out.print(f"  [dim]{escape(net) or 'no chips moved'}[/]")
 
     # -- a human's turn ----------------------------------------------------------------
     def human_turn(self, session: Session, hand: PokerHand, view: SeatView) -> Action:
@@ -334,8 +337,12 @@ class Terminal:
                 hand = session.start_hand()
                 self.hand_header(session, hand)
                 last_street = hand.street
-                if not any(session.seats[s].human for s in hand.seats):
+                humans = [s for s in hand.seats if session.seats[s].human]
+                if not humans:
                     self.table(session, hand)
+                elif not hot_seat:
+                    for seat in humans:
+                        self.out.print(f"Your cards: {cards_markup(hand.hole(seat))}")
 
                 def on_step(hand: PokerHand, step: Step, decision: Decision) -> None:
                     nonlocal last_street

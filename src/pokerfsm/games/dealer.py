@@ -29,7 +29,7 @@ from collections.abc import Iterable
 
 import numpy as np
 
-from ..cards import DECK, Card
+from ..cards import DECK, Card, as_cards
 from ..errors import InvalidDealError
 
 __all__ = ["Dealer", "MIN_CUT"]
@@ -41,17 +41,22 @@ MIN_CUT = 5
 class Dealer:
     """Deals from one 52-card pack that is shuffled once, then only cut.
 
-    ``reshuffle=True`` shuffles the whole pack before every hand instead (the
+    ``order`` stacks the pack instead of shuffling it. ``reshuffle=True`` shuffles the whole pack before every hand instead (the
     usual rule for hold'em, which the seeds leave open).
 
     Raises :class:`~pokerfsm.errors.InvalidDealError` when asked for more
     cards than the stub and the muck hold.
     """
 
-    def __init__(self, rng: np.random.Generator, *, reshuffle: bool = False) -> None:
+    def __init__(self, rng: np.random.Generator, *, reshuffle: bool = False,
+                 order: Iterable[Card] | None = None) -> None:
         self.rng = rng
         self.reshuffle = reshuffle
-        self._stub: list[Card] = [DECK[i] for i in rng.permutation(52)]
+        if order is None:
+            self._stub: list[Card] = [DECK[i] for i in rng.permutation(52)]
+        else:  # a stacked pack (tests, demos): the given cards on top, the rest in order
+            top = list(as_cards(order))
+            self._stub = top + [c for c in DECK if c not in top]
         self._muck: list[Card] = []
         self.cuts: list[int] = []
 

@@ -184,6 +184,7 @@ class Outcome:
     pots: tuple[PotResult, ...]
     shown: dict[int, tuple[Card, ...]]
     board: tuple[Card, ...]
+    collected: dict[int, int] = field(default_factory=dict)
 
     @property
     def net(self) -> dict[int, int]:
@@ -410,7 +411,17 @@ class PokerHand:
             starting_stacks=dict(self.starting_stacks),
             final_stacks={seat: self.stack(seat) for seat in self.seats},
             pots=tuple(self._pots), shown=dict(self._shown), board=self.board,
+            collected=self._collected(),
         )
+
+    def _collected(self) -> dict[int, int]:
+        """Chips each seat took back from the table (pots won and uncalled bets)."""
+        collected: dict[int, int] = {}
+        for operation in self._state.operations:
+            if isinstance(operation, pk.ChipsPulling):
+                seat = self.seats[operation.player_index]
+                collected[seat] = collected.get(seat, 0) + operation.amount
+        return collected
 
     def table_cards(self) -> list[Card]:
         """Cards still on the table (hands in seat order, then the board)."""

@@ -78,7 +78,8 @@ class Session:
 
     Subclasses implement :meth:`_new_hand` (build the pokerkit state) and
     :meth:`_history_record` (one hand's entry in the history file).
-    ``rng`` (or ``seed``) drives the dealer and nothing else.
+    ``rng`` (or ``seed``) drives the dealer and nothing else; ``dealer`` may
+    bring a stacked pack instead.
     """
 
     game = "poker"
@@ -86,12 +87,12 @@ class Session:
 
     def __init__(self, seats: Sequence[Seat], *, seed: int | None = None,
                  rng: np.random.Generator | None = None, reshuffle: bool = False,
-                 history: IO[str] | None = None) -> None:
+                 dealer: Dealer | None = None, history: IO[str] | None = None) -> None:
         if len(seats) < self.min_players:
             raise IllegalActionError(f"{self.game} needs at least {self.min_players} players")
         self.seats = list(seats)
         self.rng = rng if rng is not None else np.random.default_rng(seed)
-        self.dealer = Dealer(self.rng, reshuffle=reshuffle)
+        self.dealer = dealer if dealer is not None else Dealer(self.rng, reshuffle=reshuffle)
         self.button = len(self.seats) - 1
         self.hand_number = 0
         self.hand: PokerHand | None = None

@@ -6,7 +6,9 @@ Every answer is checked: status 200, equities summing to 1, and the
 ``X-Cache`` header (the cached run must be all hits, the uncached run all
 misses, since each of its questions is a different deal). Prints medians over
 rounds, the ratio between the two, and, as a ceiling, the rate of a trivial
-endpoint (``/api/health``) through the same stack.
+endpoint (``/api/health``) through the same stack; also the server's own time
+per request (its ``Server-Timing`` header), which the client's share of the
+two cores does not blur.
 
     python perf/bench_web.py [--concurrency 8] [--seconds 2] [--rounds 5]
 """
@@ -64,10 +66,14 @@ def random_flops(seed: int):
         yield {"players": [cards[:2], cards[2:4]], "board": cards[4:]}
 
 
-async def run_load(client: httpx.AsyncClient, make_request, seconds: float, concurrency: int) -> tuple[int, float, dict]:
-    """Send requests for ``seconds`` with ``concurrency`` in flight; returns (count, elapsed, X-Cache tally)."""
+async def run_load(client: httpx.AsyncClient, make_request, seconds: float, concurrency: int):
+    """Send requests for ``seconds`` with ``concurrency`` in flight.
+
+    Returns (count, elapsed, X-Cache tally, server-side milliseconds per request from ``Server-Timing``).
+    """
     done = 0
     tally: dict[str, int] = {}
+    server_ms: list[float] = []
     deadline = time.perf_counter() + seconds
 
     async def worker():
@@ -84,16 +90,20 @@ async def run_load(client: httpx.AsyncClient, make_request, seconds: float, conc
                     raise SystemExit(f"bench_web: equities sum to {total} for {body}")
                 cache = response.headers.get("X-Cache", "?")
                 tally[cache] = tally.get(cache, 0) + 1
+            timing = response.headers.get("Server-Timing", "")
+            if "dur=" in timing:
+                server_ms.append(float(timing.split("dur=", 1)[1].split(";")[0]))
             done += 1
 
     started = time.perf_counter()
     await asyncio.gather(*(worker() for _ in range(concurrency)))
-    return done, time.perf_counter() - started, tally
+    return done, time.perf_counter() - started, tally, server_ms
 
 
 async def bench(base: str, seconds: float, rounds: int, concurrency: int) -> dict[str, list[float]]:
     limits = httpx.Limits(max_connections=concurrency, max_keepalive_connections=concurrency)
     rates: dict[str, list[float]] = {"health": [], "cached": [], "uncached": []}
+    server_ms: dict[str, list[float]] = {name: [] for name in rates}
     flops = random_flops(seed=2024)
     async with httpx.AsyncClient(base_url=base, limits=limits, timeout=60) as client:
         (await client.post("/api/equity", json=CACHED)).raise_for_status()  # warm up: table, cache entry
@@ -104,12 +114,13 @@ async def bench(base: str, seconds: float, rounds: int, concurrency: int) -> dic
         }
         for _ in range(rounds):
             for name, make in scenarios.items():
-                count, elapsed, tally = await run_load(client, make, seconds, concurrency)
+                count, elapsed, tally, timings = await run_load(client, make, seconds, concurrency)
+                server_ms[name] += timings
                 expected = {"cached": "hit", "uncached": "miss"}.get(name)
                 if expected and set(tally) != {expected}:
                     raise SystemExit(f"bench_web: {name} run got X-Cache {tally}, expected only {expected!r}")
                 rates[name].append(count / elapsed)
-    return rates
+    return rates, server_ms
 
 
 def wait_until_up(base: str, process: subprocess.Popen, timeout: float = 60) -> None:
@@ -141,7 +152,7 @@ def main(argv=None) -> int:
     )
     try:
         wait_until_up(base, server)
-        rates = asyncio.run(bench(base, args.seconds, args.rounds, args.concurrency))
+        rates, server_ms = asyncio.run(bench(base, args.seconds, args.rounds, args.concurrency))
     finally:
         server.terminate()
         try:
@@ -155,7 +166,7 @@ def main(argv=None) -> int:
     print(f"Python {platform.python_version()}, uvicorn {uvicorn.__version__}, httpx {httpx.__version__}")
     print(f"load: {args.concurrency} requests in flight, {args.rounds} runs of {args.seconds:g} s each, loopback")
     question = f"{CACHED['players'][0]} vs {CACHED['players'][1]} on {CACHED['board']}"
-    print(f"{'scenario':<34}{'median req/s':>14}{'min':>10}{'max':>10}")
+    print(f"{'scenario':<34}{'median req/s':>14}{'min':>10}{'max':>10}{'server ms (median)':>20}")
     labels = {
         "health": "GET /api/health (stack ceiling)",
         "cached": "flop question, cached",
@@ -164,7 +175,8 @@ def main(argv=None) -> int:
     medians = {}
     for name, values in rates.items():
         medians[name] = statistics.median(values)
-        print(f"{labels[name]:<34}{medians[name]:>14.0f}{min(values):>10.0f}{max(values):>10.0f}")
+        ms = statistics.median(server_ms[name]) if server_ms[name] else float("nan")
+        print(f"{labels[name]:<34}{medians[name]:>14.0f}{min(values):>10.0f}{max(values):>10.0f}{ms:>20.2f}")
     print(f"cached / uncached = {medians['cached'] / medians['uncached']:.1f}x; "
           f"cached / ceiling = {medians['cached'] / medians['health']:.2f}")
     print(f"cached question: {question}")

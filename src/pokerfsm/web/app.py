@@ -42,6 +42,7 @@ from fastapi import FastAPI, Query, Request, Response
 from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import ValidationError
+from starlette.datastructures import MutableHeaders
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from .. import __version__
@@ -245,6 +246,33 @@ def _engine_args(question: Question) -> tuple[list[Any], list[Card], list[Card]]
     return players, [Card(c) for c in question.board], [Card(c) for c in question.dead]
 
 
+class ResponseHeaders:
+    """ASGI middleware: ``Server-Timing`` on every response; a strict CSP on the page's files."""
+
+    UNGUARDED = ("/api/", "/docs", "/redoc", "/openapi")  # the Swagger UI loads its own scripts
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    async def __call__(self, scope: dict, receive: Callable, send: Callable) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        started = time.perf_counter()
+        page = not scope["path"].startswith(self.UNGUARDED)
+
+        async def send_with_headers(message: dict) -> None:
+            if message["type"] == "http.response.start":
+                headers = MutableHeaders(scope=message)
+                headers.append("Server-Timing", f"app;dur={1000 * (time.perf_counter() - started):.1f}")
+                if page:
+                    headers.append("Content-Security-Policy", "default-src 'self'; img-src 'self' data:")
+                    headers.append("X-Content-Type-Options", "nosniff")
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
+
+
 @dataclass
 class Settings:
     budget: float = DEFAULT_BUDGET_S
@@ -323,7 +351,7 @@ def create_app(*, cache_size: int = 1024, budget: float = DEFAULT_BUDGET_S, work
             raise FieldError(("body",), f"cannot compute this question: {exc}", "unsupported") from None
         return result.to_dict()
 
-    async def answer_equity(question: Question, response: Response) -> dict[str, Any]:
+    async def answer_equity(question: Question, headers: dict[str, str] | None = None) -> JSONResponse:
         key, _ = canonical_form(question)
 
         def reusable(entry: tuple[dict[str, Any], Question]) -> bool:
@@ -336,20 +364,20 @@ def create_app(*, cache_size: int = 1024, budget: float = DEFAULT_BUDGET_S, work
 
         (answer, _), hit = await cache.get_or_compute(key, compute, reusable)
         stats = cache.stats()
-        response.headers["X-Cache"] = "hit" if hit else "miss"
-        response.headers["X-Cache-Hits"] = str(stats["hits"])
-        response.headers["X-Cache-Misses"] = str(stats["misses"])
-        return shown_as_asked(answer, question)
+        headers = {**(headers or {}), "X-Cache": "hit" if hit else "miss",
+                   "X-Cache-Hits": str(stats["hits"]), "X-Cache-Misses": str(stats["misses"])}
+        # a JSONResponse skips re-validating the library's own answer against the response model
+        return JSONResponse(shown_as_asked(answer, question), headers=headers)
 
     @app.post("/api/equity", response_model=EquityResponse, responses=ERRORS, tags=["equity"],
               summary="Equity of 2-10 seats (hands, unknown hands or ranges)")
-    async def post_equity(body: EquityRequest, response: Response) -> Any:
+    async def post_equity(body: EquityRequest) -> Any:
         question = read_equity_request(body, get_engine())
-        return await answer_equity(question, response)
+        return await answer_equity(question)
 
     @app.get("/api/equity", response_model=EquityResponse, responses={**ERRORS, 304: {"description": "not modified"}},
              tags=["equity"], summary="The same, as a shareable and cacheable URL")
-    async def get_equity(request: Request, response: Response,
+    async def get_equity(request: Request,
                          q: str = Query(max_length=8000, description="url-safe base64 of the POST body")) -> Any:
         try:
             body = EquityRequest.model_validate(decode_query(q))
@@ -363,8 +391,7 @@ def create_app(*, cache_size: int = 1024, budget: float = DEFAULT_BUDGET_S, work
                    "Cache-Control": "public, max-age=86400" if deterministic else "public, max-age=60"}
         if etag in [t.strip() for t in request.headers.get("if-none-match", "").split(",")]:
             return Response(status_code=304, headers=headers)
-        response.headers.update(headers)
-        return await answer_equity(question, response)
+        return await answer_equity(question, headers)
 
     @app.post("/api/evaluate", response_model=EvaluateResponse, responses=ERRORS, tags=["hands"],
               summary="Rank a hand of 5 to 7 cards")
@@ -413,16 +440,7 @@ def create_app(*, cache_size: int = 1024, budget: float = DEFAULT_BUDGET_S, work
     async def health() -> dict[str, Any]:
         return {"status": "ok", "version": __version__}
 
-    @app.middleware("http")
-    async def page_headers(request: Request, call_next: Callable) -> Response:
-        started = time.perf_counter()
-        response = await call_next(request)
-        response.headers["Server-Timing"] = f"app;dur={1000 * (time.perf_counter() - started):.1f}"
-        if not request.url.path.startswith(("/api/", "/docs", "/redoc", "/openapi")):
-            response.headers["Content-Security-Policy"] = "default-src 'self'; img-src 'self' data:"
-            response.headers["X-Content-Type-Options"] = "nosniff"
-        return response
-
+    app.add_middleware(ResponseHeaders)
     static = resources.files("pokerfsm.web") / "static"
     app.mount("/", StaticFiles(directory=str(static), html=True), name="page")
     return app

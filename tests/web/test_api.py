@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import logging
+import socket
 import subprocess
 import sys
 import threading
@@ -343,6 +344,14 @@ def test_query_round_trip(body):
 def test_serve_refuses_bad_options(capsys, argv, words):
     assert main(argv) == 2
     assert words in capsys.readouterr().err
+
+
+def test_serve_reports_a_busy_port(capsys):
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        assert main(["serve", "--port", str(busy.getsockname()[1])]) == 2
+    assert "cannot listen on 127.0.0.1:" in capsys.readouterr().err
 
 
 def test_serve_runs_a_server(port):

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import argparse
 import ipaddress
+import socket
 import sys
 
 HELP = "serve the web calculator and its JSON API (needs the 'web' extra)"
@@ -45,8 +46,35 @@ def run(args: argparse.Namespace) -> int:
         from .app import create_app
     except ImportError as exc:
         raise Error(f"the web calculator needs the 'web' extra: pip install \"pokerfsm[web]\" ({exc})") from None
+    sock = _bind(args.host, args.port)  # an address in use is a one-line error, not a log and exit 1
+    host, port = sock.getsockname()[:2]
     if not _is_loopback(args.host):
         print(f"pokerfsm: warning: serving on {args.host!r}, reachable from other machines", file=sys.stderr)
+    shown = f"[{host}]" if ":" in host else host
+    print(f"pokerfsm: the calculator is at http://{shown}:{port}/ (API docs at /docs; Ctrl-C stops)",
+          file=sys.stderr)
     app = create_app(cache_size=args.cache_size, budget=args.budget, workers=args.workers)
-    uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level)
+    server = uvicorn.Server(uvicorn.Config(app, log_level=args.log_level))
+    try:
+        server.run(sockets=[sock])
+    finally:
+        sock.close()
     return 0
+
+
+def _bind(host: str, port: int) -> socket.socket:
+    """A listening TCP socket on ``host:port``; raises OSError (e.g. address in use)."""
+    try:
+        family, kind, proto, _, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0]
+    except socket.gaierror as exc:
+        raise OSError(f"cannot resolve host {host!r}: {exc.strerror}") from None
+    sock = socket.socket(family, kind, proto)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind(address)
+        sock.listen(2048)
+    except OSError as exc:
+        sock.close()
+        raise OSError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
+    sock.setblocking(False)
+    return sock

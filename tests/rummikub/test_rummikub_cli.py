@@ -12,6 +12,7 @@ from pokerfsm import cli
 from pokerfsm.games.rummikub.console import EntryError, Help, Hint, Quit, parse_entry
 from pokerfsm.games.rummikub.game import Draw, Pass, Play
 from pokerfsm.games.rummikub.rules import as_table
+from pokerfsm.games.rummikub.solver import solve
 from pokerfsm.games.rummikub.tiles import TileParseError, format_tiles
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "src" / "pokerfsm" / "games" / "rummikub" / "examples"
@@ -71,9 +72,9 @@ def test_solve_json_on_the_course_example(capsys):
     status, out, _ = run(["solve", EXAMPLES / "course_8_4.json", "--json"], capsys)
     assert status == 0
     answer = json.loads(out)
-    assert (answer["tiles_placed"], answer["value_placed"]) == (4, 23)
-    assert answer["new_table"][2] == ["R8", "R9", "R10", "R11"]
-    assert answer["steps"][0] == "add K7 to set 1: B7 R7 Y7 K7"
+    assert (answer["tiles_placed"], answer["value_placed"], answer["sets_changed"]) == (4, 23, 3)
+    assert answer["placed"] == ["R8", "K3", "K5", "K7"]
+    assert answer == solve("K7 K7 R8 K3 K5 K5", TABLE).to_json()  # the same solve from Python
 
 
 @pytest.mark.parametrize("name, tiles", [
@@ -202,5 +203,6 @@ def test_solution_tables_print_in_order(capsys):
     _, out, _ = run(["solve", EXAMPLES / "course_8_4.json"], capsys)
     lines = out.splitlines()
     start = lines.index("New table:")
-    assert [line.split(None, 1)[1] for line in lines[start + 1:]] == [
-        format_tiles(s) for s in as_table("B7 R7 Y7 K7 | K1 K2 K3 | R8 R9 R10 R11 | K3 K4 K5")]
+    best = solve("K7 K7 R8 K3 K5 K5", TABLE)
+    assert [line.split(None, 1)[1] for line in lines[start + 1:]] == [format_tiles(s) for s in best.new_table]
+    assert lines[1:start] == [f"{n}. {step}" for n, step in enumerate(best.steps, 1)]

@@ -10,6 +10,7 @@ from itertools import product
 
 import pytest
 
+from pokerfsm.games.rummikub import solver as solver_module
 from pokerfsm.games.rummikub.positions import random_position
 from pokerfsm.games.rummikub.rules import (
     INITIAL_MELD_POINTS, InvalidSetError, as_table, check_move, is_valid_set, set_value,
@@ -112,6 +113,16 @@ def test_joker_sets_the_peer_package_leaves_out(hand, table, tiles, value):
     assert (tiles, value) == brute_best(Counter(parse_tiles(hand)), as_table(table), True)[:2]
 
 
+@pytest.mark.parametrize("seed", range(30))
+def test_the_highs_mip_fallback_agrees_with_branch_and_bound(seed, monkeypatch):
+    position = random_position(seed=300 + seed, jokers=True, initial_done=seed % 5 != 0)
+    ours = solve(position.hand, position.table, initial_done=position.initial_done)
+    monkeypatch.setattr(solver_module, "MAX_NODES", 0)  # every search goes to HiGHS's MIP
+    theirs = solve(position.hand, position.table, initial_done=position.initial_done)
+    assert (ours.tiles_placed, ours.value_placed, ours.sets_changed) == (
+        theirs.tiles_placed, theirs.value_placed, theirs.sets_changed)
+
+
 # --- tie-breaks, named cases ---------------------------------------------------------------
 
 def test_ties_on_tiles_go_to_the_higher_value():
@@ -126,14 +137,15 @@ def test_ties_on_value_go_to_fewer_sets_changed():
 
 
 def test_the_course_worked_example():
-    best = solve("K7 K7 R8 K3 K5 K5", as_table("R7 B7 Y7 | K1 K2 K3 K4 | R9 R10 R11"))
+    table, hand = as_table("R7 B7 Y7 | K1 K2 K3 K4 | R9 R10 R11"), Counter(parse_tiles("K7 K7 R8 K3 K5 K5"))
+    best = solve(hand, table)
     assert (best.tiles_placed, best.value_placed, best.sets_changed) == (4, 23, 3)
-    assert best.steps == (
-        "add K7 to set 1: B7 R7 Y7 K7",
-        "set 2 becomes K1 K2 K3 (K4 goes to another set)",
-        "add R8 to set 3: R8 R9 R10 R11",
-        "new run K3 K4 K5: K3 K5 from your hand, K4 from set 2",
-    )
+    assert_solution_is_legal(best, hand, table, True)
+    # the course's own answer is one of the best moves
+    course = check_move(table, hand, as_table("R7 B7 Y7 K7 | K1 K2 K3 | K3 K4 K5 | R8 R9 R10 R11"),
+                        initial_done=True)
+    assert (course.tiles_placed, course.value_placed, course.sets_changed) == (4, 23, 3)
+    assert len(best.steps) == 4 and any(step.startswith("new run K3 K4 K5") for step in best.steps)
 
 
 def test_initial_meld_does_not_touch_the_table():

@@ -33,7 +33,8 @@ from ..cards import Card, as_cards
 from ..errors import InvalidDealError
 from ..evaluation import HandCategory, evaluate, evaluate_many
 
-__all__ = ["percentile", "draw_options", "DrawOption", "made_category", "all_five_card_hands"]
+__all__ = ["percentile", "draw_options", "DrawOption", "made_category", "all_five_card_hands",
+           "subsets"]
 
 _HANDS = comb(52, 5)
 # _BINOMIAL[c, i] = C(c, i), for colex ranks
@@ -42,15 +43,18 @@ _BINOMIAL = np.array([[comb(c, i) for i in range(6)] for c in range(52)], dtype=
 
 def all_five_card_hands() -> np.ndarray:
     """Every 5-card hand once, as a (2598960, 5) uint8 array with rows sorted ascending."""
+    return subsets(5)
+
+
+def subsets(k: int) -> np.ndarray:
+    """Every k-subset of the 52 cards once, as ascending rows of a uint8 array."""
     rows = np.arange(52, dtype=np.uint8)[:, None]
-    for _ in range(4):
+    for _ in range(k - 1):
         last = rows[:, -1].astype(np.int64)
         extra = 51 - last                   # cards above each row's highest
         rows = np.repeat(rows, extra, axis=0)
-        starts = np.repeat(np.cumsum(extra) - extra, extra)
-        offsets = np.arange(len(rows)) - starts
-        new = np.repeat(last, extra) + 1 + offsets
-        rows = np.hstack([rows, new[:, None].astype(np.uint8)])
+        offsets = np.arange(len(rows)) - np.repeat(np.cumsum(extra) - extra, extra)
+        rows = np.hstack([rows, (np.repeat(last, extra) + 1 + offsets)[:, None].astype(np.uint8)])
     return rows
 
 
@@ -88,17 +92,30 @@ def _colex(columns: Sequence[np.ndarray]) -> np.ndarray:
 
 @functools.lru_cache(maxsize=8)
 def _subset_sums(opponents: int) -> tuple[np.ndarray, ...]:
-    """``T_k`` for k = 0..4: summed hand values over hands containing each k-set."""
+    """``T_k`` for k = 0..4: summed hand values over hands containing each k-set.
+
+    ``T_4`` comes from the hands (each adds to its five 4-subsets); below that,
+    every hand containing a k-set X contains 5 - k of the (k+1)-sets X ∪ {d},
+    so ``T_k[X] = sum over d not in X of T_{k+1}[X ∪ {d}] / (5 - k)``.
+    """
     hands, values, by_value = _values_and_percentiles()
     worth = by_value[values] ** opponents
-    tables = [np.array([worth.sum()])]
     columns = [hands[:, j].astype(np.int64) for j in range(5)]
-    for k in range(1, 5):
-        total = np.zeros(comb(52, k))
-        for subset in itertools.combinations(range(5), k):
-            ranks = _colex([columns[j] for j in subset])
-            total += np.bincount(ranks, weights=worth, minlength=len(total))
-        tables.append(total)
+    four = np.zeros(comb(52, 4))
+    for dropped in range(5):
+        ranks = _colex([columns[j] for j in range(5) if j != dropped])
+        four += np.bincount(ranks, weights=worth, minlength=len(four))
+    tables = [four]
+    for k in (3, 2, 1):
+        sets = subsets(k).astype(np.int64)
+        upper = tables[0]
+        total = np.zeros(len(sets))
+        for card in range(52):
+            fresh = ~(sets == card).any(axis=1)
+            grown = np.sort(np.hstack([sets[fresh], np.full((int(fresh.sum()), 1), card)]), axis=1)
+            total[_colex(sets[fresh].T)] += upper[_colex(grown.T)]
+        tables.insert(0, total / (5 - k))
+    tables.insert(0, np.array([worth.sum()]))
     return tuple(tables)
 
 

@@ -1,0 +1,190 @@
+"""The four personalities behave as the seeds describe, and only make legal moves."""
+import dataclasses
+
+import numpy as np
+import pytest
+
+from pokerfsm.cards import parse_cards
+from pokerfsm.evaluation import HandCategory
+from pokerfsm.games.ai import MONSTER, PERSONALITIES, RANDOM_PROBABILITIES, Solid, make_agent
+from pokerfsm.games.draw import DrawSession
+from pokerfsm.games.holdem import HoldemSession
+from pokerfsm.games.pokerhand import Action, Move, Phase, SeatView
+from pokerfsm.games.session import Seat
+from pokerfsm.games.strength import draw_options, made_category
+from poker_fixtures import Chaos, CountingOdds, FakePlayer, FakeResult
+
+
+def decision_points(game, hands, seed):
+    """(hand, view) at every decision of ``hands`` hands moved on by chaotic players."""
+    def new_session(number):
+        if game == "holdem":
+            return HoldemSession([Seat("A", "x", 1000), Seat("B", "x", 1000)], seed=seed + number)
+        return DrawSession([Seat(f"P{i}", "x", 300) for i in range(6)], seed=seed, rebuy=300)
+
+    s = new_session(0)
+    mover = Chaos(seed)
+    for number in range(hands):
+        if s.over:
+            s = new_session(number)
+        hand = s.start_hand()
+        while not hand.over:
+            view = hand.view(hand.actor)
+            yield hand, view
+            hand.apply(mover.decide(view).action)
+        s.end_hand()
+
+
+POINTS = {game: list(decision_points(game, 60, 7)) for game in ("holdem", "draw")}
+
+
+def is_legal(view, action):
+    """Legality read off the view alone."""
+    if view.phase is Phase.DRAW:
+        return action.move is Move.DRAW and set(action.cards) <= set(view.hole)
+    if action.move in (Move.BET, Move.RAISE):
+        low, high = view.raise_bounds
+        return view.legal_move(action.move) is not None and low <= action.amount <= high
+    return action in view.legal
+
+
+def agent(name, seed=0):
+    return make_agent(name, np.random.default_rng(seed), CountingOdds)
+
+
+@pytest.mark.parametrize("game", ["holdem", "draw"])
+@pytest.mark.parametrize("name", sorted(PERSONALITIES))
+def test_every_decision_is_a_legal_move_with_a_reason(game, name):
+    player = agent(name)
+    for _, view in POINTS[game]:
+        decision = player.decide(view)
+        assert is_legal(view, decision.action), (view, decision)
+        assert decision.rule and all(isinstance(v, (int, float)) for v in decision.numbers.values())
+
+
+@pytest.mark.parametrize("game", ["holdem", "draw"])
+def test_the_bluffer_never_folds_and_raises_big(game):
+    bluffer = agent("bluffer")
+    raises = 0
+    for _, view in POINTS[game]:
+        if view.phase is not Phase.BETTING:
+            continue
+        action = bluffer.decide(view).action
+        assert action.move is not Move.FOLD
+        if action.move in (Move.BET, Move.RAISE):
+            raises += 1
+            facing = view.bet + view.to_call
+            assert action.amount == min(view.raise_bounds[1],
+                                        max(view.raise_bounds[0], facing + 2 * (view.pot + view.to_call)))
+    assert raises > 10
+
+
+@pytest.mark.parametrize("game", ["holdem", "draw"])
+def test_the_timid_player_stays_in_only_with_two_pair_or_better(game):
+    timid = agent("timid")
+    seen = set()
+    for _, view in POINTS[game]:
+        if view.phase is not Phase.BETTING:
+            continue
+        category = made_category(view.hole, view.board)
+        move = timid.decide(view).action.move
+        if category < HandCategory.TWO_PAIR:
+            assert move is (Move.FOLD if view.to_call else Move.CHECK)
+        elif category < MONSTER:
+            assert move in (Move.CHECK, Move.CALL)      # stays in, never bets big
+        seen.add(category >= HandCategory.TWO_PAIR)
+    assert seen == {False, True}
+
+
+def betting_view(hole, board=(), to_call=0, pot=40, stack=500, bounds=(20, 500), game="holdem"):
+    legal = ((Action.fold(), Action.call(to_call)) if to_call else (Action.check(),))
+    kind = Action.raise_to if to_call else Action.bet
+    legal += tuple(kind(a) for a in bounds) if bounds else ()
+    return SeatView(game, 0, "flop" if board else "pre-flop", Phase.BETTING, parse_cards(hole),
+                    parse_cards(board) if board else (), pot, to_call, stack, 0, 10, bounds, legal,
+                    1, bool(to_call))
+
+
+def test_the_timid_player_bets_the_pot_only_with_a_monster():
+    timid = agent("timid")
+    quads = timid.decide(betting_view("7h 7d", "7c 7s 2d", to_call=10, pot=40)).action
+    assert quads == Action.raise_to(10 + 40 + 10)
+    full = timid.decide(betting_view("7h 7d", "7c 2s 2d", to_call=10, pot=40)).action
+    assert full == Action.call(10)
+
+
+def test_the_random_player_ignores_the_bets_of_the_others():
+    for seed in range(40):
+        quiet = agent("random", seed).decide(betting_view("Ah Kd", to_call=0, pot=15)).action.move
+        loud = agent("random", seed).decide(betting_view("Ah Kd", to_call=400, pot=900, stack=2000,
+                                                         bounds=(800, 2000))).action.move
+        intent = {Move.CHECK: "stay", Move.CALL: "stay", Move.BET: "raise", Move.RAISE: "raise"}
+        if loud is Move.FOLD:
+            assert quiet is Move.CHECK      # a fold it drew turns into a free check
+        else:
+            assert intent[quiet] == intent[loud]
+
+
+@pytest.mark.parametrize("hole, board, category", [
+    ("Ah Kd", "", HandCategory.HIGH_CARD),
+    ("Ah Ad", "", HandCategory.PAIR),
+    ("Ah Kd", "Ac Ks 2d", HandCategory.TWO_PAIR),
+])
+def test_the_random_player_follows_its_fixed_probabilities(hole, board, category):
+    player = agent("random", 123)
+    view = betting_view(hole, board, to_call=10)
+    counts = {Move.FOLD: 0, Move.CALL: 0, Move.RAISE: 0}
+    n = 3000
+    for _ in range(n):
+        counts[player.decide(view).action.move] += 1
+    for share, move in zip(RANDOM_PROBABILITIES[category], (Move.FOLD, Move.CALL, Move.RAISE)):
+        assert abs(counts[move] / n - share) < 0.03
+
+
+def fixed_odds(equity):
+    class Fixed:
+        def __init__(self, hero):
+            pass
+
+        def update(self, board):
+            return FakeResult((FakePlayer(equity),))
+    return Fixed
+
+
+@pytest.mark.parametrize("equity, to_call, pot, expected", [
+    (0.90, 0, 40, Action.bet(40)),             # very strong: bets the pot
+    (0.90, 10, 40, Action.raise_to(60)),       # ... or raises it
+    (0.70, 0, 40, Action.bet(20)),             # strong: half the pot
+    (0.70, 10, 40, Action.call(10)),
+    (0.50, 0, 40, Action.check()),
+    (0.30, 10, 40, Action.call(10)),           # 0.30 beats pot odds 10/50 = 0.20
+    (0.15, 10, 40, Action.fold()),             # 0.15 does not
+])
+def test_the_solid_player_weighs_strength_against_pot_odds(equity, to_call, pot, expected):
+    solid = Solid(np.random.default_rng(0), fixed_odds(equity))
+    decision = solid.decide(betting_view("Ah Kd", "2c 7d 9h", to_call=to_call, pot=pot))
+    assert decision.action == expected
+    assert decision.numbers["strength"] == pytest.approx(equity)
+
+
+def test_the_solid_player_asks_live_odds_once_per_street():
+    CountingOdds.reset()
+    solid = agent("solid")
+    view = betting_view("Ah Kd", "2c 7d 9h", to_call=10)
+    solid.decide(view)
+    solid.decide(view)
+    solid.decide(dataclasses.replace(view, board=parse_cards("2c 7d 9h Js")))
+    assert CountingOdds.made == 1
+    assert [len(board) for _, board in CountingOdds.updates] == [3, 4]
+
+
+@pytest.mark.parametrize("name", sorted(PERSONALITIES))
+def test_every_personality_discards_by_the_best_exact_expectation(name):
+    player = agent(name)
+    for _, view in POINTS["draw"]:
+        if view.phase is not Phase.DRAW:
+            continue
+        decision = player.decide(view)
+        best = draw_options(view.hole, view.opponents)[0]
+        assert set(decision.action.cards) == set(view.hole) - set(best.keep)
+        assert decision.numbers["expected win vs all"] == pytest.approx(best.value)

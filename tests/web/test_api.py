@@ -114,6 +114,14 @@ def test_a_seeded_monte_carlo_answer_is_the_one_for_the_very_question(make_clien
     assert len(engine.calls) == 2
 
 
+def test_a_range_is_known_by_its_meaning(make_client, engine_factory):
+    engine = engine_factory()
+    client = make_client(engine=engine)
+    answers = [client.post("/api/equity", json={"players": [["Ah", "Kh"], text]}) for text in ("QQ+, AKs", "AKs,KK+,QQ")]
+    assert [a.headers["X-Cache"] for a in answers] == ["miss", "hit"] and len(engine.calls) == 1
+    assert without_timing(answers[1].json()) == without_timing(library_answer({"players": [["Ah", "Kh"], "AKs,KK+,QQ"]}))
+
+
 def test_different_questions_are_different_entries(make_client, engine_factory):
     engine = engine_factory()
     client = make_client(engine=engine)

@@ -133,7 +133,9 @@ def _range_combos(hand_range: Any) -> frozenset | None:
 
 @functools.lru_cache(maxsize=256)
 def _range_seat(text: str, parse_range: Callable[[str], Any]) -> RangeSeat:
-    return RangeSeat(text, _range_combos(parse_range(text)))
+    """A range seat under the range's canonical text, so ``'AKs,QQ+'`` and ``'QQ+, AKs'`` share answers."""
+    parsed = parse_range(text)
+    return RangeSeat(str(parsed) if isinstance(parsed, Mapping) else text, _range_combos(parsed))
 
 
 def _read_seat(spec: Any, loc: Loc, engine: SimpleNamespace) -> tuple[Any, list[tuple[Card, Loc]]]:
@@ -289,7 +291,7 @@ def create_app(*, cache_size: int = 1024, budget: float = DEFAULT_BUDGET_S, work
     the computing functions (see :func:`default_engine`), e.g. in tests.
     """
     settings = Settings(budget=budget, workers=workers or Settings.workers)
-    cache: AnswerCache[dict[str, Any]] = AnswerCache(cache_size)
+    cache: AnswerCache[tuple[dict[str, Any], Question]] = AnswerCache(cache_size)
     engines: list[SimpleNamespace] = [engine] if engine is not None else []
     limiter = anyio.CapacityLimiter(settings.workers)
 

@@ -1,7 +1,9 @@
 """The JSON API: answers equal the library's, bad input gets a 422 naming the field."""
 from __future__ import annotations
 
+import contextlib
 import logging
+import os
 import socket
 import subprocess
 import sys
@@ -231,7 +233,7 @@ def test_malformed_json_body(client):
     assert response.status_code == 422 and error_of(response)["loc"][0] == "body"
 
 
-def test_a_missing_table_is_a_503_not_a_wrong_answer(make_client, engine_factory):
+def test_a_missing_table_is_a_503(make_client, engine_factory):
     engine = engine_factory(fail=TableNotFoundError("no table at '/nowhere/pokerfsm.table'; run 'pokerfsm generate'"))
     response = make_client(engine=engine).post("/api/equity", json={"players": [["Ah", "Kh"], None]})
     assert response.status_code == 503
@@ -362,13 +364,16 @@ def test_serve_reports_a_busy_port(capsys):
     assert "cannot listen on 127.0.0.1:" in capsys.readouterr().err
 
 
-def test_serve_runs_a_server(port):
+@contextlib.contextmanager
+def serving(port: int, env: dict | None = None):
+    """``python -m pokerfsm serve`` on ``port`` in a subprocess, until the block ends."""
     process = subprocess.Popen([sys.executable, "-m", "pokerfsm", "serve", "--port", str(port),
-                                "--log-level", "warning"], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+                                "--log-level", "warning"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               env={**os.environ, **(env or {})})
     try:
         for _ in range(300):
             try:
-                health = httpx.get(f"http://127.0.0.1:{port}/api/health", timeout=2)
+                httpx.get(f"http://127.0.0.1:{port}/api/health", timeout=2)
                 break
             except httpx.TransportError:
                 if process.poll() is not None:
@@ -376,9 +381,26 @@ def test_serve_runs_a_server(port):
                 time.sleep(0.1)
         else:
             pytest.fail("pokerfsm serve did not answer")
-        assert health.json() == {"status": "ok", "version": pokerfsm.__version__}
-        page = httpx.get(f"http://127.0.0.1:{port}/", timeout=5)
-        assert page.status_code == 200 and "pokerfsm" in page.text
+        yield f"http://127.0.0.1:{port}"
     finally:
         process.terminate()
         process.wait(timeout=10)
+
+
+def test_serve_runs_a_server(port):
+    with serving(port) as base:
+        assert httpx.get(base + "/api/health").json() == {"status": "ok", "version": pokerfsm.__version__}
+        page = httpx.get(base + "/", timeout=5)
+        assert page.status_code == 200 and "pokerfsm" in page.text
+        answer = httpx.post(base + "/api/equity", json={"players": ["AhKh", "??"], "board": "Ac 2h 6c"}, timeout=60)
+        assert answer.status_code == 200 and answer.json()["exact"]
+
+
+def test_a_damaged_table_is_a_503_not_a_wrong_answer(port, tmp_path):
+    damaged = tmp_path / "damaged.pkfsm"
+    damaged.write_bytes(b"not a table" * 100)
+    with serving(port, {"POKERFSM_TABLE": str(damaged)}) as base:
+        answer = httpx.post(base + "/api/equity", json={"players": ["AhKh", "QsQd"]}, timeout=60)
+        assert answer.status_code == 503
+        error = answer.json()["detail"][0]
+        assert error["type"] == "table_error" and "damaged.pkfsm" in error["msg"]

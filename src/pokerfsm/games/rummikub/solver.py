@@ -287,18 +287,17 @@ def _mip(highs, columns: np.ndarray, lower: np.ndarray, upper: np.ndarray) -> np
 def _merge_runs(sets: list[tuple[Tile, ...]]) -> list[tuple[Tile, ...]]:
     """Join runs of one colour that follow each other (``R1 R2 R3`` + ``R4 R5 R6``)."""
     readings = [read_set(s) for s in sets]
-    merged = True
-    while merged:
-        merged = False
-        for a, b in ((a, b) for a in readings for b in readings if a is not b):
-            if (a.kind is b.kind is SetKind.RUN and a.colour is not None and a.colour == b.colour
-                    and a.numbers[-1] + 1 == b.numbers[0]):
-                readings.remove(a)
-                readings.remove(b)
-                readings.append(read_set(a.tiles + b.tiles))
-                merged = True
-                break
-    return [r.tiles for r in sorted(readings, key=lambda r: r.tiles)]
+    runs = sorted((r for r in readings if r.kind is SetKind.RUN and r.colour is not None),
+                  key=lambda r: (r.colour, r.numbers[0], r.tiles))
+    joined: list = []
+    for run in runs:
+        last = joined[-1] if joined else None
+        if last is not None and last.colour == run.colour and last.numbers[-1] + 1 == run.numbers[0]:
+            joined[-1] = read_set(last.tiles + run.tiles)
+        else:
+            joined.append(run)
+    others = [r for r in readings if not (r.kind is SetKind.RUN and r.colour is not None)]
+    return sorted(r.tiles for r in joined + others)
 
 
 def solve(hand: TilesLike | Counter, table: Iterable[TilesLike] | str = (), *,

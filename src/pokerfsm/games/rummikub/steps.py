@@ -25,20 +25,21 @@ from .tiles import Tile, as_tiles, format_tiles, sorted_tiles
 __all__ = ["lay_out", "describe_move"]
 
 
-def _overlap(a: Sequence[Tile], b: Sequence[Tile]) -> int:
-    return (Counter(a) & Counter(b)).total()
-
-
 def _bases(old_sets: dict[int, Sequence[Tile]], new_sets: Sequence[Sequence[Tile]]) -> dict[int, int]:
     """Match new sets (by position) to old sets (by index), most tiles in common first."""
-    pairs = sorted(
-        ((-_overlap(old, new), o, n) for o, old in old_sets.items() for n, new in enumerate(new_sets)),
-    )
+    holders: dict[Tile, list[int]] = {}
+    for o, old in old_sets.items():
+        for tile in set(old):
+            holders.setdefault(tile, []).append(o)
+    old_counts = {o: Counter(old) for o, old in old_sets.items()}
+    pairs = []
+    for n, new in enumerate(new_sets):
+        new_count = Counter(new)
+        sharing = {o for tile in new_count for o in holders.get(tile, ())}
+        pairs.extend((-sum(min(c, old_counts[o][t]) for t, c in new_count.items()), o, n) for o in sharing)
     bases: dict[int, int] = {}
     used: set[int] = set()
-    for negative_overlap, o, n in pairs:
-        if negative_overlap == 0:
-            break
+    for _, o, n in sorted(pairs):
         if n not in bases and o not in used:
             bases[n] = o
             used.add(o)

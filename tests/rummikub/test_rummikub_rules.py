@@ -8,8 +8,8 @@ from hypothesis import strategies as st
 
 from pokerfsm.errors import IllegalActionError
 from pokerfsm.games.rummikub.rules import (
-    IllegalMoveError, InvalidSetError, Rule, SetKind, as_table, check_move, check_table,
-    is_valid_set, read_set, set_value, table_value,
+    IllegalMoveError, InvalidSetError, Rule, SetKind, add_tile, as_table, check_move, check_table,
+    find_group, find_run, is_valid_set, read_set, set_value, table_value,
 )
 from pokerfsm.games.rummikub.solver import candidate_sets
 from pokerfsm.games.rummikub.tiles import Tile, format_tiles, parse_tiles
@@ -171,3 +171,38 @@ def test_value_placed_is_the_change_in_table_value():
     summary = check_move(table, Counter(parse_tiles("R7")), as_table("R5 R6 R7 J"), initial_done=True)
     assert table_value(table) == 18 and summary.value_placed == 26 - 18
     assert summary.placed == (Tile("R7"),)
+
+
+# --- the course's helpers: add a tile to the table, find a run or a group in a hand ----------
+
+@pytest.mark.parametrize("table, tile, expected", [
+    ("R7 B7 Y7 | R1 R2 R3", "K7", "B7 R7 Y7 K7 | R1 R2 R3"),
+    ("R7 B7 Y7 | R1 R2 R3", "R4", "R7 B7 Y7 | R1 R2 R3 R4"),
+    ("R7 B7 Y7 K7 | R1 R2 R3", "K7", None),
+    ("R2 R3 R4", "J", "R2 R3 R4 J"),
+    ("", "R5", None),
+])
+def test_add_tile(table, tile, expected):
+    result = add_tile(as_table(table), Tile(tile))
+    if expected is None:
+        assert result is None
+    else:
+        assert [sorted(s) for s in result] == [sorted(s) for s in as_table(expected)]
+        check_table(result)
+
+
+@pytest.mark.parametrize("hand, run, group", [
+    ("R1 R2 R3 B1 Y1", "R1 R2 R3", "B1 R1 Y1"),
+    ("R1 R2 R4 J", "R1 R2 J R4", None),           # one joker fills the gap; no group of 3
+    ("K11 K12 K13 R12 B12", "K11 K12 K13", "B12 R12 K12"),
+    ("R5 B6 Y7", None, None),
+    ("R5 J J", "R5 J J", "R5 J J"),
+])
+def test_find_run_and_group(hand, run, group):
+    bag = Counter(parse_tiles(hand))
+    found_run, found_group = find_run(bag), find_group(bag)
+    assert (format_tiles(found_run) if found_run else None) == run
+    assert (format_tiles(found_group) if found_group else None) == group
+    for found in (found_run, found_group):
+        if found:
+            assert is_valid_set(found) and not Counter(found) - bag

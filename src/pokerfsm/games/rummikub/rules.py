@@ -38,7 +38,7 @@ __all__ = [
     "SetKind", "SetReading", "IllegalMoveError", "InvalidSetError", "Rule",
     "read_set", "is_valid_set", "set_value", "table_value", "table_tiles",
     "check_table", "check_move", "MoveSummary", "INITIAL_MELD_POINTS",
-    "MIN_SET", "MAX_GROUP", "as_table",
+    "MIN_SET", "MAX_GROUP", "as_table", "add_tile", "find_run", "find_group",
 ]
 
 INITIAL_MELD_POINTS = 30
@@ -319,3 +319,62 @@ def check_move(old_table: Sequence[Sequence[Tile]], hand: Counter,
                 Rule.MELD_TOO_LOW)
     return MoveSummary(tuple(sorted_tiles(placed)), table_value(new_table) - table_value(old_table),
                        len(old_table) - len(kept))
+
+
+# --- the course's small helpers (section 8.2 and 8.3) ----------------------------------------
+
+def add_tile(table: Sequence[Sequence[Tile]], tile: Tile) -> list[tuple[Tile, ...]] | None:
+    """The table with ``tile`` added to the first set it fits, or ``None`` (``ajouter_tuile``).
+
+    >>> add_tile(as_table("R7 B7 Y7 | R1 R2 R3"), Tile("R4"))
+    [(Tile('R7'), Tile('B7'), Tile('Y7')), (Tile('R1'), Tile('R2'), Tile('R3'), Tile('R4'))]
+    >>> add_tile(as_table("R1 R2 R3"), Tile("B9")) is None
+    True
+    """
+    for index, tiles in enumerate(table):
+        grown = tuple(tiles) + (Tile(tile),)
+        if is_valid_set(grown):
+            return [tuple(s) for s in table[:index]] + [read_set(grown).tiles] + [
+                tuple(s) for s in table[index + 1:]]
+    return None
+
+
+def _best(candidates: Iterable[tuple[Tile, ...]]) -> tuple[Tile, ...] | None:
+    readings = [read_set(c) for c in candidates if is_valid_set(c)]
+    if not readings:
+        return None
+    return max(readings, key=lambda r: (len(r.tiles), r.value, tuple(-t for t in r.tiles))).tiles
+
+
+def find_run(hand: Counter) -> tuple[Tile, ...] | None:
+    """The longest run in a hand (then the highest), jokers filling gaps (``proposer_suite``).
+
+    >>> find_run(Counter(as_tiles("R1 R2 R4 J B9 B10")))
+    (Tile('R1'), Tile('R2'), Tile('J'), Tile('R4'))
+    """
+    jokers = hand[JOKER]
+    candidates = []
+    for colour in Colour:
+        for start in range(1, TOP + 1):
+            for end in range(start + MIN_SET - 1, TOP + 1):
+                wanted = [Tile.of(colour, n) for n in range(start, end + 1)]
+                missing = sum(1 for t in wanted if not hand[t])
+                if missing <= jokers and missing < len(wanted):
+                    candidates.append(tuple(t if hand[t] else JOKER for t in wanted))
+    return _best(candidates)
+
+
+def find_group(hand: Counter) -> tuple[Tile, ...] | None:
+    """The biggest group in a hand (then the highest), with jokers if needed (``proposer_groupe``).
+
+    >>> find_group(Counter(as_tiles("R7 B7 K7 Y2 J")))
+    (Tile('B7'), Tile('R7'), Tile('K7'), Tile('J'))
+    """
+    jokers = hand[JOKER]
+    candidates = []
+    for number in range(1, TOP + 1):
+        present = [Tile.of(c, number) for c in Colour if hand[Tile.of(c, number)]]
+        if present:
+            for extra in range(min(jokers, MAX_GROUP - len(present)) + 1):
+                candidates.append(tuple(present) + (JOKER,) * extra)
+    return _best(candidates)

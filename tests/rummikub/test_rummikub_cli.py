@@ -125,6 +125,13 @@ def test_bad_files_give_one_line_with_file_and_line(tmp_path, capsys, text, line
     assert err.count("\n") == 1
 
 
+def test_a_file_that_is_not_utf8(tmp_path, capsys):
+    path = tmp_path / "latin1.json"
+    path.write_bytes('{"hand": ["R7"], "note": "caf\u00e9"}'.encode("latin-1"))
+    status, _, err = run(["check", path], capsys)
+    assert status == 2 and err.startswith(f"{path}:1: not UTF-8 text")
+
+
 def test_check_needs_a_new_table(tmp_path, capsys):
     status, _, err = run(["check", EXAMPLES / "course_8_4.json"], capsys)
     assert status == 2 and "missing key 'new_table'" in err

@@ -37,6 +37,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.action in ("play", "solve"):
+        _need_highspy()
     if args.action == "play":
         from .console import play_console
 
@@ -47,6 +49,15 @@ def run(args: argparse.Namespace) -> int:
     if args.action == "solve":
         return _solve(position, args.json)
     return _check(position, args.json)
+
+
+def _need_highspy() -> None:
+    try:
+        import highspy  # noqa: F401
+    except ImportError:
+        from ...errors import Error
+
+        raise Error('the Rummikub solver needs highspy: pip install "pokerfsm[games]"') from None
 
 
 def _solve(position, as_json: bool) -> int:

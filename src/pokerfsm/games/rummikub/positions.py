@@ -62,7 +62,10 @@ def load_position(path: str | Path, *, need_new_table: bool = False) -> Position
     (at most two of each, two jokers).
     """
     path = Path(path)
-    text = path.read_text(encoding="utf-8")
+    try:
+        text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as exc:
+        raise InputFileError(f"{path}:1: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:

@@ -1,0 +1,14 @@
+"""The Rummikub modules' docstrings are runnable documentation."""
+import doctest
+import importlib
+
+import pytest
+
+MODULES = ["tiles", "rules", "steps", "solver", "positions", "game", "console", "cli"]
+
+
+@pytest.mark.parametrize("name", ["pokerfsm.games.rummikub", *(f"pokerfsm.games.rummikub.{m}" for m in MODULES)])
+def test_module_doctests(name):
+    module = importlib.import_module(name)
+    failures, _ = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
+    assert failures == 0

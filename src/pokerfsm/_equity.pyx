@@ -11,7 +11,6 @@ from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint64_t
 from libc.stdlib cimport free, malloc
 from libc.string cimport memcpy, memset
 from cython.parallel cimport prange
-cimport openmp
 
 from pokerfsm._eval cimport ROOT, VALUE_SHIFT, table_pointer
 
@@ -36,20 +35,6 @@ SLOTS_PER_PLAYER = N_SLOTS
 ROOT_STATE = ROOT
 # bits 0, 4, 8, ... 48 of a card mask: the spades; shift by s for suit s
 cdef uint64_t SUIT_BITS = 0x1111111111111ULL
-
-
-def max_threads():
-    """How many threads the kernels may use (OpenMP's limit)."""
-    return openmp.omp_get_max_threads()
-
-
-def walk(int32_t state, const uint8_t[::1] cards):
-    """The state after walking distinct ``cards`` from ``state`` (no checks)."""
-    cdef const int32_t* t = table_pointer()
-    cdef Py_ssize_t i
-    for i in range(cards.shape[0]):
-        state = t[state + cards[i] + 1]
-    return state
 
 
 def step_all(const int32_t[::1] states, const uint8_t[::1] cards, int32_t[:, ::1] out):

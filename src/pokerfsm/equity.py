@@ -4,7 +4,7 @@
 >>> r.exact, r.combinations, r.players[0].wins, r.players[1].wins, r.players[0].ties
 (True, 1712304, 1388072, 317694, 6538)
 >>> round(r.players[0].equity, 6)
-0.812559
+0.812555
 
 Each player is a known hand (``"AhKd"``, ``"Ah Kd"`` or two cards), ``None``
 or ``"??"`` for a random hand, or a range in PokerStove syntax (see
@@ -57,6 +57,7 @@ _SLOTS = 21            # per player: 0 lost, k = won as one of k winners, 11 + c
 _CATEGORY = 11
 _LOOKUPS_PER_SECOND = 2.5e8   # one thread, for the budget estimate only
 _TRIALS_PER_SECOND = 4e6      # one thread, per player-free trial unit (see _mc_cost)
+_SECONDS_PER_COMBINATION = 1e-4  # Python work per combination of the outer ranges' hands
 _PARALLEL_WORK = 2e6          # lookups below which one thread is faster than waking others
 _STREAMS = 16
 _FIRST_ROUND = 20_000
@@ -66,6 +67,19 @@ _SUITS = tuple(itertools.permutations(range(4)))
 def _kernels():
     from . import _equity
     return _equity
+
+
+def _walk(state: int, cards: Sequence[int]) -> int:
+    """The table state after ``cards`` (distinct, valid) from ``state``."""
+    import numpy as np
+
+    from ._eval import walk
+    return walk(state, np.array(list(cards), dtype=np.uint8))
+
+
+def _max_threads() -> int:
+    from ._eval import max_threads
+    return max_threads()
 
 
 def _category_names() -> list[str]:
@@ -96,7 +110,7 @@ class PlayerResult:
     def to_dict(self) -> dict[str, Any]:
         return {"hand": self.hand, "win": self.win, "tie": self.tie, "lose": self.lose,
                 "equity": self.equity, "categories": dict(self.categories),
-                "wins": _number(self.wins), "ties": _number(self.ties), "losses": _number(self.losses),
+                "wins": self.wins, "ties": self.ties, "losses": self.losses,
                 "std_error": self.std_error}
 
 
@@ -150,7 +164,7 @@ def _seat(spec: PlayerSpec, number: int) -> _Seat:
             try:
                 r = parse_range(spec)
             except RangeParseError as exc:
-                raise RangeParseError(f"player {number}: {exc}") from None
+                raise RangeParseError(f"player {number}: {spec!r} is neither two cards nor a range: {exc}") from None
             return _Seat(str(r), range=r, random=r.is_random)
     else:
         try:
@@ -305,13 +319,12 @@ def _tasks(m: int, k: int, depth: int = 2):
 def _states(hands: Sequence[Sequence[int]], board: Sequence[int]):
     import numpy as np
 
-    walk, root = _kernels().walk, _kernels().ROOT_STATE
-    return np.array([walk(root, np.array(list(h) + list(board), dtype=np.uint8)) for h in hands],
-                    dtype=np.int32)
+    root = _kernels().ROOT_STATE
+    return np.array([_walk(root, list(h) + list(board)) for h in hands], dtype=np.int32)
 
 
 def _threads(lookups: float) -> int:
-    return 1 if lookups < _PARALLEL_WORK else _kernels().max_threads()
+    return 1 if lookups < _PARALLEL_WORK else _max_threads()
 
 
 def _run_chunked(call, tasks, out, seconds: float, progress, done: float, share: float) -> None:
@@ -365,7 +378,8 @@ def _plan(deal: _Deal) -> _Plan:
     tuples = math.prod(len(deal.seats[i].range) for i in outer)
     per_board = len(deal.seats[inner].range) + 50 + len(deal.seats)
     lookups = tuples * math.comb(max(left, 0), k) * per_board / len(group)
-    return _Plan(inner, outer, group, lookups / _LOOKUPS_PER_SECOND)
+    overhead = tuples * _SECONDS_PER_COMBINATION * (1 + len(group) / 4) / len(group)
+    return _Plan(inner, outer, group, lookups / _LOOKUPS_PER_SECOND + overhead)
 
 
 def _combo_key(a: int, b: int) -> int:
@@ -389,17 +403,25 @@ def _outer_classes(deal: _Deal, plan: _Plan) -> list[tuple[tuple[tuple[int, int]
     return [(tuple(hands), weight) for hands, weight in classes.values()]
 
 
-def _range_rows(r: HandRange, blocked: set[int]):
-    """The kernel's row layout of a range: hands (c1 < c2) grouped by c1."""
+def _range_arrays(r: HandRange):
+    """A range as numpy arrays (low card, high card, weight), sorted by low card then high card."""
     import numpy as np
 
-    items = sorted((min(a, b), max(a, b), w) for (a, b), w in r.items()
-                   if a not in blocked and b not in blocked)
-    firsts = np.array([i[0] for i in items], dtype=np.int64)
-    row_start = np.searchsorted(firsts, np.arange(53)).astype(np.int32)
-    second = np.array([i[1] for i in items], dtype=np.uint8)
-    weight = np.array([i[2] for i in items], dtype=np.float64)
-    return row_start, second, weight
+    items = sorted((min(a, b), max(a, b), w) for (a, b), w in r.items())
+    return (np.array([i[0] for i in items], dtype=np.uint8), np.array([i[1] for i in items], dtype=np.uint8),
+            np.array([i[2] for i in items], dtype=np.float64))
+
+
+def _range_rows(arrays, used: set[int]):
+    """The kernel's row layout of a range without the hands using ``used`` cards."""
+    import numpy as np
+
+    low, high, weight = arrays
+    blocked = np.zeros(52, dtype=bool)
+    blocked[list(used)] = True
+    keep = ~(blocked[low] | blocked[high])
+    row_start = np.searchsorted(low[keep], np.arange(53)).astype(np.int32)
+    return row_start, np.ascontiguousarray(high[keep]), np.ascontiguousarray(weight[keep])
 
 
 def _mask(cards: Iterable[int]) -> int:
@@ -409,13 +431,14 @@ def _mask(cards: Iterable[int]) -> int:
     return mask
 
 
-def _scan_range(states, board_state: int, board: Sequence[int], used: set[int], r: HandRange,
+def _scan_range(states, board_state: int, board: Sequence[int], used: set[int], arrays,
                 group: list[tuple[int, ...]], progress=None) -> tuple[Any, int]:
-    """Known players (their ``states`` after hole cards and board) against range ``r`` over every
-    completion of the board; returns (totals with the range player last, showdowns)."""
+    """Known players (their ``states`` after hole cards and board) against a range (its
+    :func:`_range_arrays`) over every completion of the board; returns (totals with the range
+    player last, showdowns)."""
     import numpy as np
 
-    row_start, second, weights = _range_rows(r, used)
+    row_start, second, weights = _range_rows(arrays, used)
     n = len(states)
     if len(second) == 0:
         return np.zeros((n + 1, _SLOTS)), 0
@@ -444,13 +467,14 @@ def _enumerate_ranges(deal: _Deal, plan: _Plan, progress) -> tuple[Any, int]:
     totals = np.zeros((len(deal.seats), _SLOTS))
     combinations = 0
     classes = _outer_classes(deal, plan)
+    arrays = _range_arrays(deal.seats[plan.inner].range)
     for number, (hands, weight) in enumerate(classes):
         players = known + plan.outer
         hole = [tuple(map(int, deal.seats[i].hand)) for i in known] + list(hands)
         group = [p for p in plan.group if all(_fixes(p, h) for h in hands)]
         summed, showdowns = _scan_range(_states(hole, board), board_state, board,
                                         deal.known_cards | {c for h in hands for c in h},
-                                        deal.seats[plan.inner].range, group,
+                                        arrays, group,
                                         progress if len(classes) == 1 else None)
         for row, seat in enumerate(players + [plan.inner]):
             totals[seat] += summed[row] * weight
@@ -562,7 +586,7 @@ def _result(deal: _Deal, totals, combinations: int, exact: bool, error: float | 
         share = sum(float(row[k]) / k for k in range(1, 11))
         players.append(PlayerResult(
             hand=seat.text, win=wins / total, tie=ties / total, lose=losses / total,
-            equity=share / total, wins=wins, ties=ties, losses=losses,
+            equity=share / total, wins=_number(wins), ties=_number(ties), losses=_number(losses),
             categories={name: float(row[_CATEGORY + c]) / total for c, name in enumerate(names, 1)},
             std_error=err))
     return EquityResult(tuple(players), deal.board, deal.dead, int(combinations), exact, error,
@@ -599,9 +623,9 @@ def equity(players: Sequence[PlayerSpec], board: CardsLike = (), dead: CardsLike
     all_known = all(s.hand is not None for s in deal.seats)
     plan = None if all_known else _plan(deal)
     if exact is None:
-        exact = samples is None and (all_known or plan.seconds / _kernels().max_threads() <= budget)
+        exact = samples is None and (all_known or plan.seconds / _max_threads() <= budget)
     if exact:
-        if plan is not None and plan.seconds > 3600 * _kernels().max_threads():
+        if plan is not None and plan.seconds > 3600 * _max_threads():
             raise InvalidDealError(
                 f"exact enumeration of this deal would take about {plan.seconds / 3600:.0f} hours; "
                 "use Monte Carlo (leave exact unset or pass samples=)")
@@ -621,7 +645,8 @@ class LiveOdds:
     state (hole cards plus board so far) and the board's own state are kept.
     Against one opponent the answer is exact (the preflop one is cached per
     starting-hand class); against more it is exact when that fits
-    ``budget`` seconds, otherwise a seeded Monte Carlo estimate.
+    ``budget`` seconds, otherwise a seeded Monte Carlo estimate to
+    ``target_std_error``.
 
     >>> odds = LiveOdds("AdTs")
     >>> round(odds.update("Kh Tc Td 3c").players[0].win, 5)
@@ -631,7 +656,7 @@ class LiveOdds:
     _preflop_cache: dict[tuple, EquityResult] = {}
 
     def __init__(self, hero: CardsLike, opponents: int = 1, dead: CardsLike = (), *,
-                 budget: float = 0.05, seed: int = 0):
+                 budget: float = 0.25, target_std_error: float = 0.003, seed: int = 0):
         seat = _seat(hero, 1)
         if seat.hand is None:
             raise InvalidDealError(f"the hero needs a known hand, got {hero!r}")
@@ -640,7 +665,7 @@ class LiveOdds:
         self.hero = seat.hand
         self.opponents = opponents
         self.dead = as_cards(dead)
-        self.budget, self.seed = budget, seed
+        self.budget, self.target_std_error, self.seed = budget, target_std_error, seed
         _prepare([self.hero] + [None] * opponents, (), self.dead)
         self._reset()
 
@@ -660,14 +685,15 @@ class LiveOdds:
             self._reset()
         elif board == self.board and self._last is not None:
             return self._last
-        new = _numpy().array([int(c) for c in board[len(self.board):]], dtype="uint8")
-        self._hero_state = _kernels().walk(self._hero_state, new)
-        self._board_state = _kernels().walk(self._board_state, new)
+        new = [int(c) for c in board[len(self.board):]]
+        self._hero_state = _walk(self._hero_state, new)
+        self._board_state = _walk(self._board_state, new)
         self.board = tuple(board)
         if self.opponents == 1:
             self._last = self._heads_up(deal)
         else:
-            self._last = equity(players, board, self.dead, budget=self.budget, seed=self.seed)
+            self._last = equity(players, board, self.dead, budget=self.budget, seed=self.seed,
+                                target_std_error=self.target_std_error)
         return self._last
 
     def _heads_up(self, deal: _Deal) -> EquityResult:
@@ -682,7 +708,8 @@ class LiveOdds:
         plan = _plan(deal)
         totals, combinations = _scan_range(_numpy().array([self._hero_state], dtype="int32"),
                                            self._board_state, [int(c) for c in self.board],
-                                           deal.known_cards, deal.seats[1].range, plan.group)
+                                           deal.known_cards, _range_arrays(deal.seats[1].range),
+                                           plan.group)
         result = _result(deal, totals, combinations, True, None, started, "enumeration")
         if key is not None:
             self._preflop_cache[key] = result

@@ -149,6 +149,10 @@ class HandRange(Mapping[Combo, float]):
     def __len__(self) -> int:
         return len(self._weights)
 
+    def items(self):
+        """(combo, weight) pairs, strongest cards first."""
+        return self._weights.items()
+
     def __eq__(self, other: object) -> bool:
         if isinstance(other, HandRange):
             return self._weights == other._weights

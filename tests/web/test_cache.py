@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import random
 
 import pytest
@@ -117,7 +118,9 @@ def test_random_seat_is_a_value():
 # ---------------------------------------------------------------- the LRU
 
 def run(coro):
-    return asyncio.run(coro)
+    """Run ``coro`` on a loop of its own thread (pytest-playwright keeps one running in this thread)."""
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coro).result()
 
 
 def test_hits_misses_and_eviction():

@@ -107,10 +107,11 @@ def test_initial_meld_matches_brute_force(seed):
     ("J", "R7 B7 Y7", 1, 7),              # a joker making a group of 4
     ("J J", "K1 K2 K3", 2, 9),            # two jokers at the end of a run
 ])
-def test_joker_sets_the_peer_package_leaves_out(hand, table, tiles, value):
+def test_joker_sets_the_peer_package_leaves_out(hand, table, tiles, value, peer):
     best = solve(hand, as_table(table))
     assert (best.tiles_placed, best.value_placed) == (tiles, value)
     assert (tiles, value) == brute_best(Counter(parse_tiles(hand)), as_table(table), True)[:2]
+    assert peer(Counter(parse_tiles(hand)), as_table(table), False) < tiles  # what the issue warns of
 
 
 @pytest.mark.parametrize("seed", range(30))

@@ -149,11 +149,12 @@ def test_the_course_worked_example():
     assert len(best.steps) == 4 and any(step.startswith("new run K3 K4 K5") for step in best.steps)
 
 
-def test_initial_meld_does_not_touch_the_table():
-    # rummikub-solver would go on to add R1 to the table in the same turn
+def test_initial_meld_does_not_touch_the_table(peer):
     best = solve("K11 K12 K13 R1", as_table("R2 R3 R4"), initial_done=False)
     assert (best.tiles_placed, best.value_placed, best.sets_changed) == (3, 36, 0)
     assert best.steps == ("place K11 K12 K13 from your hand as a new run",)
+    # rummikub-solver goes on to add R1 to the table in the same turn, which the rules forbid
+    assert peer(Counter(parse_tiles("K11 K12 K13 R1")), as_table("R2 R3 R4"), True) == 4
 
 
 @pytest.mark.parametrize("hand, initial_done", [("", True), ("R1 B5", True), ("R1 R2 R3", False)])

@@ -51,7 +51,7 @@ from .rules import (
     unchanged_sets,
 )
 from .steps import describe_move, lay_out
-from .tiles import JOKER, JOKERS, Tile, TilesLike, as_tiles, check_supply, format_tiles
+from .tiles import JOKER, JOKERS, Tile, TilesLike, as_tiles, check_supply, format_tiles  # noqa: F401 (doctests)
 
 __all__ = ["Solution", "solve", "candidate_sets"]
 

@@ -11,6 +11,23 @@
 >>> best.tiles_placed, best.value_placed, best.steps
 (4, 25, ('add B1 to set 1: B1 B2 B3 B4', 'place R7 R8 R9 from your hand as a new run'))
 
+The course's functions, and where they live here:
+
+* ``cardinal``, ``subset``, ``sum``, ... — :class:`collections.Counter`
+  (``total()``, ``<=``, ``+``, ``&``, ``-``);
+* ``getrandom``, ``extraire`` — :func:`.tiles.draw_tile`, :func:`.tiles.deal`;
+  ``en_ordre`` — :func:`.tiles.sorted_tiles`;
+* ``suite_valide``, ``groupe_valide`` — :func:`.rules.read_set`, :func:`.rules.is_valid_set`;
+  points — :func:`.rules.set_value`, :func:`.rules.table_value`;
+  ``setof_tuiles`` — :func:`.rules.table_tiles`;
+* ``premier_coup_valide``, ``coup_valide`` — :func:`.rules.check_move`
+  (``initial_done=False`` / ``True``);
+* ``ajouter_tuile`` — :func:`.rules.add_tile`; ``proposer_suite``, ``proposer_groupe`` —
+  :func:`.rules.find_run`, :func:`.rules.find_group`;
+* ``initialiser``, ``distribuer`` — ``Game(players=2, seed=...)``; ``piocher``,
+  ``jouer_un_coup``, ``jouer_premier_coup`` — :meth:`.game.Game.draw`,
+  :meth:`~.game.Game.play`, :meth:`~.game.Game.meld`.
+
 Names are loaded on first use, so importing the package costs nothing.
 """
 from __future__ import annotations

@@ -57,6 +57,7 @@ from .schemas import (
     EvaluateRequest,
     EvaluateResponse,
     OutsRequest,
+    OutsResponse,
 )
 
 __all__ = ["create_app", "FieldError", "read_equity_request", "encode_query", "decode_query", "default_engine"]
@@ -415,7 +416,7 @@ def create_app(*, cache_size: int = 1024, budget: float = DEFAULT_BUDGET_S, work
 
         return await in_thread(evaluate)
 
-    @app.post("/api/outs", responses=ERRORS, tags=["hands"], summary="Outs on the flop or the turn")
+    @app.post("/api/outs", response_model=OutsResponse, response_model_exclude_none=True, responses=ERRORS, tags=["hands"], summary="Outs on the flop or the turn")
     async def post_outs(body: OutsRequest) -> Any:
         located, hands = [], []
         engine = get_engine()

@@ -27,6 +27,7 @@ __all__ = [
     "PlayerEquity",
     "EquityResponse",
     "EvaluateResponse",
+    "OutsResponse",
     "CacheStats",
     "ErrorItem",
     "ErrorResponse",
@@ -114,6 +115,26 @@ class EvaluateResponse(BaseModel):
     category_value: int = Field(description="1 = high card ... 9 = straight flush")
     description: str
     best_five: list[str]
+
+
+class PlayerOutsModel(BaseModel):
+    hand: str
+    wins: list[str] = Field(description="next cards after which this player wins alone")
+    ties: list[str] = Field(description="next cards after which this player shares the pot (or the lead)")
+    losses: list[str]
+
+
+class OutsResponse(BaseModel):
+    """What each unseen card does; ``rivers`` on the turn (4-card board), ``turns`` on the flop."""
+
+    board: list[str]
+    dead: list[str]
+    street: Literal["turn", "river"] = Field(description="the card being analysed")
+    players: list[PlayerOutsModel]
+    rivers: list[dict[str, Any]] | None = Field(default=None, description="per river card: card, winners (0-based)")
+    turns: list[dict[str, Any]] | None = Field(
+        default=None, description="per turn card: card, equities, and river wins/ties/losses per player")
+    model_config = ConfigDict(extra="allow")
 
 
 class CacheStats(BaseModel):

@@ -169,6 +169,7 @@ def test_auto_plays_to_the_end(players, capsys):
     assert status == 0
     assert "game over" in out and "Winner:" in out
     assert out.count("points (") == players
+    assert "an initial meld worth" in out and "from its hand" in out
 
 
 def test_subprocess_solve_json():

@@ -163,7 +163,8 @@ class _Terminal:
             meld = "" if game.melded[game.current] else " — initial meld still to make (30 points)"
             self.out.print(f"your hand ({game.hand.total()}): {_tiles_markup(sorted_tiles(game.hand))}{meld}")
 
-    def report(self, player: int, action: Action, game: Game, steps: Sequence[str] = ()) -> None:
+    def report(self, player: int, action: Action, game: Game, first_meld: bool,
+               steps: Sequence[str] = ()) -> None:
         who = self.name(player)
         if isinstance(action, Draw):
             drawn = game.history[-1].drawn
@@ -173,7 +174,8 @@ class _Terminal:
             self.out.print(f"{who} passed.")
         else:
             summary = game.history[-1].summary
-            self.out.print(f"{who} placed {_tiles_markup(summary.placed)} ({summary.value_placed} points).")
+            worth = f": an initial meld worth {summary.value_placed} points" if first_meld else ""
+            self.out.print(f"{who} placed {_tiles_markup(summary.placed)}{worth}.")
             for step in steps:
                 self.out.print(f"  · {step}")
 
@@ -200,13 +202,13 @@ class _Terminal:
             if isinstance(entry, Hint):
                 self.show_hint()
                 continue
-            player = game.current
+            player, first_meld = game.current, not game.melded[game.current]
             try:
                 game.apply(entry)
             except Error as exc:
                 self.out.print(f"[red]{exc}[/] — try again.")
                 continue
-            self.report(player, entry, game)
+            self.report(player, entry, game, first_meld)
             return True
 
     def show_hint(self) -> None:
@@ -221,15 +223,17 @@ class _Terminal:
 
     def computer_turn(self) -> None:
         game, player = self.game, self.game.current
+        first_meld = not game.melded[player]
         action = computer_action(game)
         steps: Sequence[str] = ()
         if isinstance(action, Play):
             old_table = list(game.table)
             game.apply(action)
-            steps = describe_move(old_table, game.table, Counter(game.history[-1].summary.placed))
+            steps = describe_move(old_table, game.table, Counter(game.history[-1].summary.placed),
+                                  hand="its hand")
         else:
             game.apply(action)
-        self.report(player, action, game, steps)
+        self.report(player, action, game, first_meld, steps)
 
     def run(self) -> int:
         game = self.game

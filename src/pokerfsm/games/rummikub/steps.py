@@ -84,10 +84,11 @@ def _take(need: Counter, supply: Counter) -> Counter:
 
 
 def describe_move(old_table: Sequence[Sequence[Tile]], new_table: Sequence[Sequence[Tile]],
-                  placed: Counter) -> list[str]:
+                  placed: Counter, *, hand: str = "your hand") -> list[str]:
     """Human steps from ``old_table`` to ``new_table`` with the hand tiles ``placed``.
 
-    Assumes the move is legal (new table = old table + placed).
+    Assumes the move is legal (new table = old table + placed). ``hand`` names
+    the hand in the text (``"its hand"`` to describe the computer's move).
     """
     kept = set(unchanged_sets(old_table, new_table))
     changed_new = list(new_table)
@@ -98,11 +99,11 @@ def describe_move(old_table: Sequence[Sequence[Tile]], new_table: Sequence[Seque
     bases = _bases(changed_old, changed_new)
 
     remaining = {i: Counter(s) for i, s in changed_old.items()}
-    hand = Counter(placed)
+    supply = Counter(placed)
     needs = [Counter(s) for s in changed_new]
     from_base = [_take(needs[n], remaining[bases[n]]) if n in bases else Counter()
                  for n in range(len(changed_new))]
-    from_hand = [_take(need, hand) for need in needs]
+    from_hand = [_take(need, supply) for need in needs]
     from_sets = []
     for need in needs:
         moved = {i: _take(need, supply) for i, supply in remaining.items()}
@@ -113,7 +114,7 @@ def describe_move(old_table: Sequence[Sequence[Tile]], new_table: Sequence[Seque
         text = format_tiles(tiles)
         parts = []
         if from_hand[n]:
-            parts.append(f"{_tiles(from_hand[n])} from your hand")
+            parts.append(f"{_tiles(from_hand[n])} from {hand}")
         parts.extend(f"{_tiles(c)} from set {i + 1}" for i, c in sorted(from_sets[n].items()))
         if n in bases:
             base = bases[n]
@@ -128,7 +129,7 @@ def describe_move(old_table: Sequence[Sequence[Tile]], new_table: Sequence[Seque
         else:
             kind = read_set(tiles).kind.value
             if from_hand[n] and not from_sets[n]:
-                steps.append(f"place {text} from your hand as a new {kind}")
+                steps.append(f"place {text} from {hand} as a new {kind}")
             else:
                 steps.append(f"new {kind} {text}: {', '.join(parts)}")
     for index in sorted(set(changed_old) - set(bases.values())):

@@ -10,15 +10,32 @@ Run: ``python perf/bench_rummikub.py [--positions N] [--quick]``.
 from __future__ import annotations
 
 import argparse
+import os
+import platform
 import statistics
 import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).parent))
-from _common import banner, print_rows  # noqa: E402
+from pokerfsm.games.rummikub import JOKER, random_position, solve
 
-from pokerfsm.games.rummikub import JOKER, random_position, solve  # noqa: E402
+
+def banner(title: str) -> None:
+    """The title, then the CPU and the Python version the numbers come from."""
+    cpu = platform.processor() or platform.machine()
+    try:
+        with open("/proc/cpuinfo") as info:
+            cpu = next(line.split(":", 1)[1].strip() for line in info if line.startswith("model name"))
+    except (OSError, StopIteration):
+        pass
+    print(f"# {title}")
+    print(f"# {cpu}, {os.cpu_count()} cores; Python {sys.version.split()[0]} on {platform.system()}\n")
+
+
+def print_rows(header: tuple[str, ...], rows: list[tuple]) -> None:
+    widths = [max(len(str(x)) for x in column) for column in zip(header, *rows)]
+    for row in [header, tuple("-" * w for w in widths), *rows]:
+        print("  ".join(str(x).ljust(w) for x, w in zip(row, widths)).rstrip())
+    print()
 
 
 def peer_solver():

@@ -330,7 +330,7 @@ class Terminal:
              hot_seat: bool = False, final_line: bool = True) -> int:
         """Play hands until the session is over, ``max_hands`` are played, or the human quits."""
         try:
-            while not session.over and (max_hands is None or session.hand_number < max_hands):
+            while max_hands is None or session.hand_number < max_hands:
                 self._rebuys(session)
                 if session.over:
                     break
@@ -364,7 +364,7 @@ class Terminal:
             if session.in_hand:
                 self.out.print("[dim](the hand in progress is abandoned; stacks are from before it)[/]")
         if final_line:
-            self.out.print(session.stacks_line(), markup=False, highlight=False)
+            self.out.print(session.stacks_line(), markup=False, highlight=False, soft_wrap=True)
         return 0
 
     def _rebuys(self, session: Session) -> None:
@@ -376,7 +376,7 @@ class Terminal:
             if not player.human:
                 continue
             amount = session.rebuy_amount
-            yes = self.ask(f"{player.name}, your stack is empty. Rebuy {amount} (cave)? [y/n] ",
+            yes = self.ask(escape(f"{player.name}, your stack is empty. Rebuy {amount} (cave)? [y/n] "),
                            _yes_no)
             if yes:
                 session.rebuy(seat, amount)

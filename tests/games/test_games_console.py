@@ -1,0 +1,185 @@
+"""The terminal: the prompt's grammar, re-asking on bad input, whole scripted sessions."""
+import io
+import re
+
+import numpy as np
+import pytest
+from rich.console import Console
+
+from pokerfsm.cards import parse_cards
+from pokerfsm.games.ai import make_agent
+from pokerfsm.games.console import HumanAgent, MoveError, QuitGame, Terminal, parse_move
+from pokerfsm.games.dealer import Dealer
+from pokerfsm.games.draw import DrawSession
+from pokerfsm.games.holdem import HoldemSession
+from pokerfsm.games.pokerhand import Action, Phase, SeatView
+from pokerfsm.games.session import Seat
+from poker_fixtures import CountingOdds
+
+
+def betting(to_call=20, pot=40, bounds=(40, 500)):
+    legal = (Action.fold(), Action.call(to_call)) if to_call else (Action.check(),)
+    kind = Action.raise_to if to_call else Action.bet
+    legal += tuple(kind(a) for a in bounds) if bounds else ()
+    return SeatView("holdem", 0, "flop", Phase.BETTING, parse_cards("Ah Kd"), parse_cards("2c 7d 9h"),
+                    pot, to_call, 500, 0, 10, bounds, legal, 1, bool(to_call))
+
+
+def drawing(hole="2c 7d 9h Js Ks"):
+    hole = parse_cards(hole)
+    return SeatView("draw", 0, "draw", Phase.DRAW, hole, (), 16, 0, 998, 0, 4, None,
+                    (Action.draw(()),), 7, False)
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("c", Action.call(20)), ("call", Action.call(20)), ("suivre", Action.call(20)), ("  C ", Action.call(20)),
+    ("f", Action.fold()), ("couche", Action.fold()),
+    ("r 100", Action.raise_to(100)), ("r100", Action.raise_to(100)), ("relance 100", Action.raise_to(100)),
+    ("r", Action.raise_to(40)), ("r min", Action.raise_to(40)), ("r pot", Action.raise_to(20 + 40 + 20)),
+    ("r max", Action.raise_to(500)), ("a", Action.raise_to(500)), ("tapis", Action.raise_to(500)),
+    ("allin", Action.raise_to(500)),
+])
+def test_moves_facing_a_bet(text, expected):
+    assert parse_move(text, betting()) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("k", Action.check()), ("parole", Action.check()), ("c", Action.check()), ("check", Action.check()),
+    ("b 40", Action.bet(40)), ("ouvre 40", Action.bet(40)), ("b", Action.bet(10)), ("a", Action.bet(500)),
+])
+def test_moves_before_the_opening(text, expected):
+    assert parse_move(text, betting(to_call=0, bounds=(10, 500))) == expected
+
+
+@pytest.mark.parametrize("text, view, hint", [
+    ("", betting(), "type a move"),
+    ("zz", betting(), "'zz' is not a move"),
+    ("k", betting(), "cannot check"),
+    ("r 5", betting(), "out of range: raise to between 40 and 500"),
+    ("r 501", betting(), "out of range"),
+    ("r lots", betting(), "'lots' is not an amount"),
+    ("r 100", betting(bounds=None), "cannot bet or raise"),
+    ("f", betting(to_call=0, bounds=(10, 500)), "folding is not allowed before the opening"),
+    ("9", drawing(), "positions go from 1 to 5"),
+    ("1 1", drawing(), "each once"),
+    ("Zx", drawing(), "'Zx' is not a card"),
+    ("As", drawing(), "'As' is not in your hand"),
+])
+def test_bad_entries_get_a_hint(text, view, hint):
+    with pytest.raises(MoveError, match=re.escape(hint)):
+        parse_move(text, view)
+
+
+@pytest.mark.parametrize("text, discards", [
+    ("servi", ""), ("pat", ""), ("-", ""), ("2c 7d", "2c 7d"), ("2C,7D", "2c 7d"), ("1 2 3", "2c 7d 9h"),
+])
+def test_discards_by_name_or_position(text, discards):
+    assert parse_move(text, drawing()) == Action.draw(parse_cards(discards) if discards else ())
+
+
+@pytest.mark.parametrize("text", ["q", "quit", "Q"])
+def test_quit(text):
+    with pytest.raises(QuitGame):
+        parse_move(text, betting())
+
+
+class Script:
+    """Scripted keyboard: returns the lines, then ends the input like Ctrl-D."""
+
+    def __init__(self, *lines):
+        self.lines = list(lines)
+
+    def __call__(self, prompt=""):
+        if not self.lines:
+            raise EOFError
+        return self.lines.pop(0)
+
+
+def terminal(*lines, explain=False):
+    out = io.StringIO()
+    console = Console(file=out, width=100, color_system=None, highlight=False)
+    return Terminal(console, Script(*lines), explain=explain, echo=True), out
+
+
+def test_the_prompt_asks_again_after_bad_entries():
+    term, out = terminal("zz", "r 5", "k", "c")
+    action = term.ask("> ", lambda line: parse_move(line, betting()))
+    assert action == Action.call(20)
+    assert out.getvalue().count("✗") == 3 and "out of range" in out.getvalue()
+
+
+def test_the_end_of_input_quits():
+    term, _ = terminal()
+    with pytest.raises(QuitGame):
+        term.ask("> ", str)
+
+
+def holdem_table(seed=3, **kwargs):
+    seats = [Seat("You", "human", 1000), Seat("Bob", "timid", 1000)]
+    return HoldemSession(seats, seed=seed, odds_factory=CountingOdds, **kwargs)
+
+
+def test_a_scripted_holdem_session_shows_odds_pot_odds_and_moves():
+    s = holdem_table()
+    term, out = terminal(*["c", "k", "c"] * 30, explain=True)
+    agents = {0: HumanAgent(), 1: make_agent("timid", np.random.default_rng(0))}
+    assert term.play(s, agents, max_hands=4) == 0
+    text = out.getvalue()
+    assert text.count("Hand ") >= 4 and s.hand_number == 4
+    assert "Win " in text and "exact, against one unknown hand" in text
+    assert "Pot odds: call 5 to win 15" in text
+    assert "[f]old · [c]all 5 · [r]aise to 20…" in text
+    assert "↳ timid:" in text                              # --explain, for the computer only
+    assert "collects:" in text
+    assert text.rstrip().splitlines()[-1] == s.stacks_line()
+    assert sum(seat.stack for seat in s.seats) == 2000
+
+
+def test_end_of_input_in_the_middle_of_a_hand_ends_the_session_cleanly():
+    s = holdem_table()
+    term, out = terminal("c")
+    agents = {0: HumanAgent(), 1: make_agent("solid", np.random.default_rng(0), CountingOdds)}
+    assert term.play(s, agents) == 0
+    assert "You leave the table" in out.getvalue()
+    assert out.getvalue().rstrip().endswith(s.stacks_line())
+
+
+def test_hot_seat_hands_over_the_screen_and_hides_the_other_hand():
+    seats = [Seat("Ann", "human", 1000), Seat("Bea", "human", 1000)]
+    s = HoldemSession(seats, odds_factory=CountingOdds,
+                      dealer=Dealer(np.random.default_rng(0), order=parse_cards("As Kd Ah Kh")))
+    # hand-over, move, hide: three lines per decision
+    term, out = terminal("", "f", "")
+    agents = {0: HumanAgent(), 1: HumanAgent()}
+    term.play(s, agents, max_hands=1, hot_seat=True)
+    text = out.getvalue()
+    assert "Pass the screen to Bea. Ann: look away!" in text  # Bea (the button) acts first
+    turn = text[text.index("Pass the screen to Bea"):text.index("Bea (pre-flop) >")]
+    assert "K♦" in turn and "K♥" in turn                       # her cards: Kd Kh
+    assert "A♠" not in turn and "A♥" not in turn               # not Ann's As Ah
+    assert "Your cards:" in turn and "Your cards:" not in text[:text.index("Pass the screen")]
+
+
+def test_a_broke_human_is_offered_a_rebuy_at_draw():
+    seats = [Seat("You", "human", 2), Seat("Bot", "timid", 1000)]
+    holes = [parse_cards("2c 3d 5h 7s 9c"), parse_cards("Ah Ad Ac Kh Kd")]
+    order = [holes[p][k] for k in range(5) for p in range(2)]
+    s = DrawSession(seats, ante=2, rebuy=50, dealer=Dealer(np.random.default_rng(0), order=order))
+    term, out = terminal("servi", "maybe", "y", "q")
+    agents = {0: HumanAgent(), 1: make_agent("timid", np.random.default_rng(0))}
+    term.play(s, agents)
+    text = out.getvalue()
+    assert "Rebuy 50 (cave)? [y/n]" in text and "answer y (yes) or n (no)" in text
+    assert seats[0].rebuys == 1 and seats[0].bought == 52
+    assert "Best exact draw: keep" in text
+
+
+def test_refusing_the_rebuy_ends_the_game():
+    seats = [Seat("You", "human", 2), Seat("Bot", "timid", 1000)]
+    holes = [parse_cards("2c 3d 5h 7s 9c"), parse_cards("Ah Ad Ac Kh Kd")]
+    order = [holes[p][k] for k in range(5) for p in range(2)]
+    s = DrawSession(seats, ante=2, rebuy=50, dealer=Dealer(np.random.default_rng(0), order=order))
+    term, out = terminal("servi", "n")
+    term.play(s, {0: HumanAgent(), 1: make_agent("timid", np.random.default_rng(0))})
+    assert s.over and not seats[0].active
+    assert out.getvalue().rstrip().endswith("stacks: You 0, Bot 1002")

@@ -30,7 +30,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "generate": ("pokerfsm.commands.generate", "build the hand-rank table file"),
     "serve": ("pokerfsm.web.cli", "run the web calculator (extra 'web')"),
     "play": ("pokerfsm.games.cli", "play hold'em or five-card draw in the terminal (extra 'games')"),
-    "rummikub": ("pokerfsm.games.rummikub.cli", "play or solve Rummikub (extra 'games')"),
+    "rummikub": ("pokerfsm.games.rummikub.cli",
+                 "play Rummikub, solve a position or check a move (extra 'games')"),
 }
 
 

@@ -30,6 +30,7 @@ cdef enum:
     N_SLOTS = 21
     MAX_PERMS = 24
     MAX_COMBOS = 1326
+    BATCH = 16
 
 SLOTS_PER_PLAYER = N_SLOTS
 ROOT_STATE = ROOT
@@ -560,80 +561,111 @@ cdef struct Deal:
     int64_t max_attempts
 
 
-cdef int64_t _run_stream(const Deal* deal, uint64_t seed, int64_t trials, double* acc) noexcept nogil:
-    """Play ``trials`` random deals; returns the number of rejected range deals, or -1 if stuck."""
-    cdef uint64_t s[4]
+cdef int64_t _deal_one(const Deal* deal, uint64_t* s, uint8_t* holes, uint8_t* board) noexcept nogil:
+    """Deal one random showdown into ``holes`` (2 per player) and ``board`` (the cards to deal).
+
+    Returns the number of range deals redrawn after a collision, or -1 if stuck.
+    """
     cdef uint64_t used, bit
-    cdef int64_t trial, rejected = 0, attempts
-    cdef int p, j, lo, hi, mid, c, winners
+    cdef int64_t rejected = 0
+    cdef int p, j, lo, hi, mid, c
     cdef bint collided
     cdef double target
-    cdef uint8_t holes[2 * MAX_PLAYERS]
-    cdef int32_t values[MAX_PLAYERS]
-    cdef int32_t board, best
+    while True:  # hands from weighted ranges: the whole tuple is redrawn on a collision
+        used = deal.used
+        collided = False
+        for p in range(deal.n):
+            if deal.kind[p] == 0:
+                holes[2 * p] = deal.hole[2 * p]
+                holes[2 * p + 1] = deal.hole[2 * p + 1]
+            elif deal.kind[p] == 1:
+                lo = deal.range_start[p]
+                hi = deal.range_end[p] - 1
+                target = (_next(s) >> 11) * (1.0 / 9007199254740992.0) * deal.cumulative[hi]
+                while lo < hi:
+                    mid = (lo + hi) >> 1
+                    if deal.cumulative[mid] > target:
+                        hi = mid
+                    else:
+                        lo = mid + 1
+                bit = (1ULL << deal.combo_cards[2 * lo]) | (1ULL << deal.combo_cards[2 * lo + 1])
+                if used & bit:
+                    collided = True
+                    break
+                used |= bit
+                holes[2 * p] = deal.combo_cards[2 * lo]
+                holes[2 * p + 1] = deal.combo_cards[2 * lo + 1]
+        if not collided:
+            break
+        rejected += 1
+        if rejected > deal.max_attempts:
+            return -1
+    for p in range(deal.n):  # random hands come from what is left: uniform, no bias
+        if deal.kind[p] == 2:
+            for j in range(2):
+                c = _below(s, 52)
+                while (used >> c) & 1:
+                    c = _below(s, 52)
+                used |= 1ULL << c
+                holes[2 * p + j] = <uint8_t>c
+    for j in range(deal.to_deal):
+        c = _below(s, 52)
+        while (used >> c) & 1:
+            c = _below(s, 52)
+        used |= 1ULL << c
+        board[j] = <uint8_t>c
+    return rejected
+
+
+cdef int64_t _run_stream(const Deal* deal, uint64_t seed, int64_t trials, double* acc) noexcept nogil:
+    """Play ``trials`` random deals; returns the number of rejected range deals, or -1 if stuck.
+
+    Deals go in batches walked level by level, so that the table lookups of
+    different deals (each one a likely cache miss) overlap.
+    """
+    cdef uint64_t s[4]
+    cdef int64_t trial, rejected = 0, r
+    cdef int p, j, b, nb, winners
+    cdef uint8_t holes[BATCH][2 * MAX_PLAYERS]
+    cdef uint8_t board[BATCH][5]
+    cdef int32_t state[BATCH]
+    cdef int32_t step[BATCH]
+    cdef int32_t values[BATCH][MAX_PLAYERS]
+    cdef int32_t best, v
     cdef const int32_t* t = deal.t
     cdef int64_t counts[MAX_PLAYERS * N_SLOTS]
     memset(counts, 0, sizeof(counts))
     _seed(s, seed)
-    for trial in range(trials):
-        attempts = 0
-        while True:  # hands from weighted ranges: the whole tuple is redrawn on a collision
-            used = deal.used
-            collided = False
-            for p in range(deal.n):
-                if deal.kind[p] == 0:
-                    holes[2 * p] = deal.hole[2 * p]
-                    holes[2 * p + 1] = deal.hole[2 * p + 1]
-                elif deal.kind[p] == 1:
-                    lo = deal.range_start[p]
-                    hi = deal.range_end[p] - 1
-                    target = (_next(s) >> 11) * (1.0 / 9007199254740992.0) * deal.cumulative[hi]
-                    while lo < hi:
-                        mid = (lo + hi) >> 1
-                        if deal.cumulative[mid] > target:
-                            hi = mid
-                        else:
-                            lo = mid + 1
-                    bit = (1ULL << deal.combo_cards[2 * lo]) | (1ULL << deal.combo_cards[2 * lo + 1])
-                    if used & bit:
-                        collided = True
-                        break
-                    used |= bit
-                    holes[2 * p] = deal.combo_cards[2 * lo]
-                    holes[2 * p + 1] = deal.combo_cards[2 * lo + 1]
-            if not collided:
-                break
-            rejected += 1
-            attempts += 1
-            if attempts > deal.max_attempts:
+    trial = 0
+    while trial < trials:
+        nb = BATCH if trials - trial >= BATCH else <int>(trials - trial)
+        for b in range(nb):
+            r = _deal_one(deal, s, holes[b], board[b])
+            if r < 0:
                 return -1
-        for p in range(deal.n):  # random hands come from what is left: uniform, no bias
-            if deal.kind[p] == 2:
-                for j in range(2):
-                    c = _below(s, 52)
-                    while (used >> c) & 1:
-                        c = _below(s, 52)
-                    used |= 1ULL << c
-                    holes[2 * p + j] = <uint8_t>c
-        board = deal.board_state
-        for j in range(deal.to_deal):
-            c = _below(s, 52)
-            while (used >> c) & 1:
-                c = _below(s, 52)
-            used |= 1ULL << c
-            board = t[board + c + 1]
-        best = -1
-        winners = 0
-        for p in range(deal.n):  # the board first, then two lookups per player
-            values[p] = t[t[board + holes[2 * p] + 1] + holes[2 * p + 1] + 1]
-            if values[p] > best:
-                best = values[p]
-                winners = 1
-            elif values[p] == best:
-                winners += 1
-        for p in range(deal.n):
-            counts[p * N_SLOTS + (winners if values[p] == best else 0)] += 1
-            counts[p * N_SLOTS + SLOT_CATEGORY + (values[p] >> VALUE_SHIFT)] += 1
+            rejected += r
+            state[b] = deal.board_state
+        for j in range(deal.to_deal):  # the board first ...
+            for b in range(nb):
+                state[b] = t[state[b] + board[b][j] + 1]
+        for p in range(deal.n):  # ... then two lookups per player
+            for b in range(nb):
+                step[b] = t[state[b] + holes[b][2 * p] + 1]
+            for b in range(nb):
+                values[b][p] = t[step[b] + holes[b][2 * p + 1] + 1]
+        for b in range(nb):
+            best = values[b][0]
+            for p in range(1, deal.n):
+                v = values[b][p]
+                best = v if v > best else best
+            winners = 0
+            for p in range(deal.n):
+                winners += values[b][p] == best
+            for p in range(deal.n):
+                v = values[b][p]
+                counts[p * N_SLOTS + (v == best) * winners] += 1
+                counts[p * N_SLOTS + SLOT_CATEGORY + (v >> VALUE_SHIFT)] += 1
+        trial += nb
     for p in range(deal.n * N_SLOTS):
         acc[p] = <double>counts[p]
     return rejected

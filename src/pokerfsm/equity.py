@@ -61,6 +61,7 @@ _SECONDS_PER_COMBINATION = 1e-4  # Python work per combination of the outer rang
 _PARALLEL_WORK = 2e6          # lookups below which one thread is faster than waking others
 _STREAMS = 16
 _FIRST_ROUND = 20_000
+_ROUND = 1_000_000
 _SUITS = tuple(itertools.permutations(range(4)))
 
 
@@ -532,7 +533,7 @@ def _monte_carlo(deal: _Deal, samples: int | None, seed, budget: float, target: 
     cum = np.array(cumulative, dtype=np.float64)
     totals = np.zeros((n, _SLOTS))
     done = 0
-    goal = samples if samples is not None else _FIRST_ROUND
+    goal = min(samples, _ROUND) if samples is not None else _FIRST_ROUND
     while True:
         size = goal - done
         trials = np.full(_STREAMS, size // _STREAMS, dtype=np.int64)
@@ -549,10 +550,13 @@ def _monte_carlo(deal: _Deal, samples: int | None, seed, budget: float, target: 
         totals += out.sum(axis=0)
         done = goal
         error = max(_std_errors(totals, done))
-        if samples is not None:
+        if samples is not None:  # rounds of fixed sizes: the same seed gives the same answer
             if progress is not None:
-                progress(1.0)
-            return totals, done, error
+                progress(done / samples)
+            if done == samples:
+                return totals, done, error
+            goal = min(samples, done + _ROUND)
+            continue
         spent = time.perf_counter() - started
         if progress is not None:
             progress(min(1.0, max(spent / budget, (target / error) ** 2 if error > 0 else 1.0)))

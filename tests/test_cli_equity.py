@@ -1,0 +1,109 @@
+"""``pokerfsm equity`` and ``pokerfsm outs``: tables, JSON, errors, a real process and a terminal."""
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from pokerfsm.cli import main
+
+pytestmark = pytest.mark.usefixtures("table")
+
+
+def test_equity_json(capsys):
+    assert main(["equity", "AhAd", "KsKc", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["combinations"] == 1_712_304 and data["exact"] is True and data["std_error"] is None
+    assert [p["wins"] for p in data["players"]] == [1_388_072, 317_694]
+    assert data["players"][0]["hand"] == "AhAd" and data["board"] == [] and data["dead"] == []
+
+
+def test_equity_ranges_and_random(capsys):
+    assert main(["equity", "AhAd", "KsKc", "?", "QQ+,AKs", "--board", "2c 7d 9h", "--dead", "3s", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert [p["hand"] for p in data["players"]] == ["AhAd", "KsKc", "random", "QQ+, AKs"]
+    assert sum(p["equity"] for p in data["players"]) == pytest.approx(1.0, abs=1e-12)
+    assert data["board"] == ["2c", "7d", "9h"] and data["dead"] == ["3s"]
+
+
+def test_equity_monte_carlo(capsys):
+    args = ["equity", "AhKh", "?", "?", "--samples", "20000", "--seed", "4", "--json"]
+    assert main(args) == 0
+    first = json.loads(capsys.readouterr().out)
+    assert main(args) == 0
+    second = json.loads(capsys.readouterr().out)
+    assert first["exact"] is False and first["combinations"] == 20_000 and first["std_error"] > 0
+    assert first["players"] == second["players"]
+
+
+def test_equity_table(capsys):
+    assert main(["equity", "AhAd", "KsKc", "--board", "2c 7d 9h"]) == 0
+    out = capsys.readouterr().out
+    assert "AhAd" in out and "KsKc" in out and "990 showdowns, exact" in out
+    assert "Full house" in out and "equity" in out
+
+
+@pytest.mark.parametrize(
+    "args, fragment",
+    [
+        (["equity", "AhKh"], "2 to 10 players"),
+        (["equity", "AhKh", "QsQd", "--board", "2c 3c"], "0, 3, 4 or 5 cards"),
+        (["equity", "AhKh", "AhQd"], "'Ah'"),
+        (["equity", "AhKh", "QQ+,AKx"], "'AKx'"),
+        (["equity", "AhKh", "QsQd", "--samples", "0"], "samples"),
+        (["outs", "AhKh", "QsQd", "--board", "2c 3c 4c 5c 6c"], "3 or 4 board cards"),
+        (["outs", "AhKh", "QQ", "--board", "2c 3c 4d"], "known hands"),
+    ],
+)
+def test_errors(capsys, args, fragment):
+    assert main(args) == 2
+    err = capsys.readouterr().err
+    assert fragment in err and err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_outs_text(capsys):
+    assert main(["outs", "AhKh", "QsQd", "--board", "Qh 7h 2c 5s"]) == 0
+    out = capsys.readouterr().out
+    assert "winning outs (7): 3h 4h 6h 8h 9h Th Jh" in out
+    assert "chopping outs (0): -" in out and "losing cards (37)" in out
+
+
+def test_outs_flop(capsys):
+    assert main(["outs", "AhKh", "QsQd", "--board", "Qh 7h 2c"]) == 0
+    out = capsys.readouterr().out
+    assert "45 turn cards" in out and "turns that make it the favourite (8)" in out
+
+
+def test_outs_json(capsys):
+    assert main(["outs", "6c7c", "AhAd", "--board", "4c 8c 9s Jh", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert len(data["players"][0]["wins"]) == 15 and len(data["players"][0]["losses"]) == 29
+
+
+@pytest.mark.parametrize("args, expected", [
+    (["equity", "AdTs", "QcAh", "--board", "Kh Tc Td", "--json"], '"combinations": 990'),
+    (["outs", "AhKh", "QsQd", "--board", "Qh 7h 2c 5s"], "winning outs (7)"),
+])
+def test_real_process(args, expected):
+    done = subprocess.run([sys.executable, "-m", "pokerfsm", *args], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0 and expected in done.stdout and done.stderr == ""
+
+
+def test_real_process_error():
+    done = subprocess.run([sys.executable, "-m", "pokerfsm", "equity", "AhKh", "QsQd", "--board", "2c"],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 2 and done.stdout == "" and "0, 3, 4 or 5 cards" in done.stderr
+
+
+def test_progress_bar_on_a_terminal():
+    pexpect = pytest.importorskip("pexpect")
+    env = dict(os.environ, COLUMNS="100", TERM="xterm")
+    child = pexpect.spawn(sys.executable, ["-m", "pokerfsm", "equity", "AhKh", "?", "?", "?", "?",
+                                           "--samples", "30000000", "--seed", "1"],
+                          env=env, timeout=300, encoding="utf-8")
+    child.expect("computing")  # the bar appears once the job has run about a second
+    child.expect("random deals")  # then the table
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0

@@ -16,7 +16,11 @@ from __future__ import annotations
 import argparse
 import re
 
-from ..errors import ParseError
+from ..errors import Error, ParseError
+
+
+class MissingGamesExtraError(Error, ImportError):
+    """pokerkit (the ``games`` extra) is not installed."""
 
 HELP = "play heads-up hold'em or five-card draw against computer players"
 
@@ -71,6 +75,11 @@ def configure(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     import numpy as np
 
+    try:
+        import pokerkit  # noqa: F401
+    except ImportError:
+        raise MissingGamesExtraError(
+            "the games need pokerkit: pip install \"pokerfsm[games]\"") from None
     from .ai import make_agent
     from .console import HumanAgent, Terminal
     from .session import Seat, open_history

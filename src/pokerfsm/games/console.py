@@ -23,6 +23,7 @@ session cleanly, like ``q``.
 """
 from __future__ import annotations
 
+import contextlib
 import re
 import sys
 from collections.abc import Callable, Mapping, Sequence
@@ -88,7 +89,7 @@ def parse_move(text: str, view: SeatView) -> Action:
     >>> view = SeatView("holdem", 0, "flop", Phase.BETTING, (), (), 40, 20, 500, 0, 10, (40, 500),
     ...                 (Action.fold(), Action.call(20), Action.raise_to(40), Action.raise_to(500)), 1, True)
     >>> [str(parse_move(t, view)) for t in ("c", "r 100", "tapis", "r pot")]
-    ['call 20', 'raise to 100', 'raise to 500', 'raise to 100']
+    ['call 20', 'raise to 100', 'raise to 500', 'raise to 80']
     >>> parse_move("k", view)
     Traceback (most recent call last):
     ...
@@ -219,6 +220,12 @@ class Terminal:
             except MoveError as exc:
                 self.out.print(f"[yellow]  ✗ {exc}[/]")
 
+    def busy(self, message: str):
+        """A spinner on stderr while something slow runs, only when stderr is a terminal."""
+        if not sys.stderr.isatty():
+            return contextlib.nullcontext()
+        return Console(stderr=True).status(message)
+
     def pause(self, message: str) -> None:
         """Wait for Enter (hot seat hand-overs)."""
         self.ask(f"[bold]{message}[/] ", lambda line: line)
@@ -304,7 +311,7 @@ class Terminal:
             self.out.print(f"Pot odds: call {view.to_call} to win {view.pot} → you need "
                            f"{view.pot_odds:.1%} to break even")
         self.out.print(f"[dim]{legal_summary(view)}[/]")
-        return self.ask(f"[bold]{name}[/] ({view.street}) > ", lambda line: parse_move(line, view))
+        return self.ask(f"[bold]{escape(name)}[/] ({view.street}) > ", lambda line: parse_move(line, view))
 
     def _show_strength(self, session: Session, hand: PokerHand, view: SeatView) -> None:
         from ..evaluation import evaluate
@@ -312,18 +319,22 @@ class Terminal:
         made = f" — {evaluate(cards).describe()}" if len(cards) >= 5 else ""
         self.out.print(f"Your cards: {cards_markup(view.hole)}{made}")
         if view.game == "holdem" and hasattr(session, "win_odds"):
-            odds = session.win_odds(view.seat).players[0]
+            with self.busy("Computing your exact odds…"):
+                odds = session.win_odds(view.seat).players[0]
             self.out.print(f"Win [bold green]{odds.win:.1%}[/] · tie {odds.tie:.1%} · equity "
                            f"{odds.equity:.1%} [dim](exact, against one unknown hand)[/]")
         elif view.game == "draw":
             from .strength import draw_options, percentile
             if view.phase is Phase.DRAW:
-                best = draw_options(view.hole, view.opponents)[0]
+                with self.busy("Valuing every draw…"):
+                    best = draw_options(view.hole, view.opponents)[0]
                 keep = " ".join(c.pretty for c in best.keep) or "nothing"
                 self.out.print(f"Best exact draw: keep {keep} (chance to beat {view.opponents} "
                                f"random hands afterwards {best.value:.1%})")
             else:
-                self.out.print(f"Beats {percentile(view.hole):.1%} of five-card hands")
+                with self.busy("Ranking your hand…"):
+                    share = percentile(view.hole)
+                self.out.print(f"Beats {share:.1%} of five-card hands")
 
     # -- the session --------------------------------------------------------------------
     def play(self, session: Session, agents: Mapping[int, object], *, max_hands: int | None = None,
@@ -354,7 +365,9 @@ class Terminal:
                 for agent in agents.values():
                     if isinstance(agent, HumanAgent):
                         agent.bind(self, session, hot_seat)
-                outcome = play_hand(hand, agents, on_step)
+                outcome = play_hand(hand, {seat: agent if isinstance(agent, HumanAgent)
+                                           else _Thinking(agent, self, session.seats[seat].name)
+                                           for seat, agent in agents.items()}, on_step)
                 session.end_hand()
                 if hand.game == "holdem" and outcome.board:
                     self.out.print(f"Board: {cards_markup(outcome.board)}")
@@ -397,6 +410,17 @@ def _fmt(value) -> str:
     if isinstance(value, float):
         return f"{value:.3f}"
     return str(value)
+
+
+class _Thinking:
+    """A computer agent whose (possibly slow) decisions show a spinner."""
+
+    def __init__(self, agent, terminal: Terminal, name: str) -> None:
+        self.agent, self.terminal, self.name = agent, terminal, name
+
+    def decide(self, view: SeatView) -> Decision:
+        with self.terminal.busy(f"{self.name} is thinking…"):
+            return self.agent.decide(view)
 
 
 class HumanAgent:

@@ -231,14 +231,9 @@ class Terminal:
         self.ask(f"[bold]{message}[/] ", lambda line: line)
 
     # -- output --------------------------------------------------------------------
-    def say(self, text: str) -> None:
-        self.out.print(text)
-
     def hand_header(self, session: Session, hand: PokerHand) -> None:
-        button = session.seats[hand.seats[-1]].name
-        forced = (f"blinds {session.blinds[0]}/{session.blinds[1]}" if hasattr(session, "blinds")
-                  else f"ante {session.ante}")
-        self.out.rule(f"[bold]Hand {session.hand_number}[/] · {forced} · button: {button}")
+        button = escape(session.seats[hand.seats[-1]].name)
+        self.out.rule(f"[bold]Hand {session.hand_number}[/] · {session.stakes} · button: {button}")
 
     def table(self, session: Session, hand: PokerHand, show_for: Sequence[int] = ()) -> None:
         """Stacks, bets and cards; only the seats in ``show_for`` (and showdowns) face up."""
@@ -256,7 +251,7 @@ class Terminal:
             else:
                 cards = cards_markup((), hidden=len(hole))
             state = " [magenta]all-in[/]" if hole and hand.stack(seat) == 0 else ""
-            grid.add_row(tag, name, str(hand.stack(seat)), str(hand.bet(seat) or ""), cards + state)
+            grid.add_row(tag, escape(name), str(hand.stack(seat)), str(hand.bet(seat) or ""), cards + state)
         self.out.print(grid)
         if hand.game == "holdem":
             self.out.print(f"Board: {cards_markup(hand.board)}   Pot: [bold]{hand.pot}[/]")
@@ -290,7 +285,7 @@ class Terminal:
         from ..evaluation import evaluate
         for seat, cards in outcome.shown.items():
             value = evaluate(tuple(cards) + outcome.board)
-            self.out.print(f"  [cyan]{session.seats[seat].name}[/] shows {cards_markup(cards)} — "
+            self.out.print(f"  [cyan]{escape(session.seats[seat].name)}[/] shows {cards_markup(cards)} — "
                            f"{value.describe()}")
         if len(outcome.pots) > 1:
             for number, pot in enumerate(outcome.pots):
@@ -381,10 +376,9 @@ class Terminal:
         return 0
 
     def _rebuys(self, session: Session) -> None:
-        broke = getattr(session, "broke", None)
-        if broke is None:
+        if not session.rebuy_amount:
             return
-        for seat in broke():
+        for seat in session.broke():
             player = session.seats[seat]
             if not player.human:
                 continue

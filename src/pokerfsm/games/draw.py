@@ -86,9 +86,9 @@ class DrawSession(Session):
         self.rebuy_amount = rebuy
         self.auto_rebuy = auto_rebuy
 
-    def broke(self) -> list[int]:
-        """Active seats with no chips left: they must rebuy or leave."""
-        return [i for i, seat in enumerate(self.seats) if seat.active and seat.stack == 0]
+    @property
+    def stakes(self) -> str:
+        return f"ante {self.ante}"
 
     def start_hand(self) -> DrawHand:
         if self.auto_rebuy:

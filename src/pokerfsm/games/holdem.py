@@ -64,6 +64,10 @@ class HoldemSession(Session):
         self._live: dict[int, tuple[int, Any]] = {}
         self._odds: dict[tuple[int, int, int], Any] = {}
 
+    @property
+    def stakes(self) -> str:
+        return f"blinds {self.blinds[0]}/{self.blinds[1]}"
+
     def _new_hand(self, order: list[int], stacks: list[int]) -> HoldemHand:
         return HoldemHand(order, stacks, self.dealer, self.blinds)
 

@@ -84,6 +84,8 @@ class Session:
 
     game = "poker"
     min_players = 2
+    rebuy_amount: int | None = None
+    """Chips of one rebuy, or None where the game has no rebuys."""
 
     def __init__(self, seats: Sequence[Seat], *, seed: int | None = None,
                  rng: np.random.Generator | None = None, reshuffle: bool = False,
@@ -104,6 +106,10 @@ class Session:
     def playing(self) -> list[int]:
         """Seats that can play the next hand (active, with chips)."""
         return [i for i, seat in enumerate(self.seats) if seat.active and seat.stack > 0]
+
+    def broke(self) -> list[int]:
+        """Active seats with no chips left: they must rebuy (where allowed) or leave."""
+        return [i for i, seat in enumerate(self.seats) if seat.active and seat.stack == 0]
 
     @property
     def over(self) -> bool:
@@ -187,6 +193,11 @@ class Session:
 
     def names(self, seats: Sequence[int]) -> list[str]:
         return [self.seats[s].name for s in seats]
+
+    @property
+    def stakes(self) -> str:
+        """The forced bets, e.g. ``'blinds 5/10'`` or ``'ante 2'``."""
+        raise NotImplementedError
 
     def stacks_line(self) -> str:
         """One line with every stack, e.g. ``'stacks: You 1040, Bluffer 960'``."""

@@ -53,6 +53,10 @@ def _call_or_check(view: SeatView) -> Action:
     return view.legal_move(Move.CALL) or view.legal_move(Move.CHECK)
 
 
+def _verb(action: Action) -> str:
+    return "bets" if action.move is Move.BET else "raises"
+
+
 def _raise(view: SeatView, pots: float) -> Action | None:
     """A bet or raise of ``pots`` times the pot after calling, clamped to the legal range."""
     if view.raise_bounds is None:
@@ -102,9 +106,9 @@ class Bluffer(Personality):
     def bet(self, view: SeatView) -> Decision:
         draw = float(self.rng.random())
         big = _raise(view, self.RAISE_POTS)
-        numbers = {"draw": draw, "raise share": self.RAISE_SHARE}
+        numbers = {"roll": draw, "raise share": self.RAISE_SHARE}
         if big is not None and draw < self.RAISE_SHARE:
-            return Decision(big, "bluffer: raises big (twice the pot), whatever the cards", numbers)
+            return Decision(big, f"bluffer: {_verb(big)} big (twice the pot), whatever the cards", numbers)
         return Decision(_call_or_check(view), "bluffer: never folds, so calls or checks", numbers)
 
 
@@ -119,14 +123,14 @@ class Timid(Personality):
         if category >= MONSTER:
             big = _raise(view, 1.0)
             if big is not None:
-                return Decision(big, f"timid: a monster ({category.label}), bets the pot", numbers)
-            return Decision(_call_or_check(view), f"timid: a monster ({category.label}), calls", numbers)
+                return Decision(big, f"timid: a monster ({category.label.lower()}), {_verb(big)} the pot", numbers)
+            return Decision(_call_or_check(view), f"timid: a monster ({category.label.lower()}), calls", numbers)
         if category >= HandCategory.TWO_PAIR:
-            return Decision(_call_or_check(view), f"timid: {category.label} is enough to stay in",
+            return Decision(_call_or_check(view), f"timid: {category.label.lower()} is enough to stay in",
                             numbers)
         if view.to_call == 0:
-            return Decision(_call_or_check(view), f"timid: only {category.label}, checks", numbers)
-        return Decision(Action.fold(), f"timid: only {category.label}, less than two pair: folds",
+            return Decision(_call_or_check(view), f"timid: only {category.label.lower()}, checks", numbers)
+        return Decision(Action.fold(), f"timid: only {category.label.lower()}, less than two pair: folds",
                         numbers)
 
 
@@ -139,7 +143,7 @@ class RandomPlayer(Personality):
         category = made_category(view.hole, view.board)
         fold, call, _ = RANDOM_PROBABILITIES[min(category, HandCategory.TWO_PAIR)]
         draw = float(self.rng.random())
-        numbers = {"draw": draw, "fold below": fold, "call below": fold + call}
+        numbers = {"roll": draw, "fold below": fold, "call below": fold + call}
         label = min(category, HandCategory.TWO_PAIR).label.lower()
         if draw < fold:
             if view.to_call:
@@ -197,7 +201,7 @@ class Solid(Personality):
         if strength >= self.RAISE_AT:
             big = _raise(view, 1.0)
             if big is not None:
-                return Decision(big, f"solid: strength ≥ {self.RAISE_AT}, raises the pot", numbers)
+                return Decision(big, f"solid: strength ≥ {self.RAISE_AT}, {_verb(big)} the pot", numbers)
             return Decision(_call_or_check(view), f"solid: strength ≥ {self.RAISE_AT}, calls", numbers)
         if strength >= self.BET_AT and view.to_call == 0:
             half = _raise(view, 0.5)

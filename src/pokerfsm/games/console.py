@@ -305,6 +305,8 @@ class Terminal:
         if view.phase is Phase.BETTING and view.to_call:
             self.out.print(f"Pot odds: call {view.to_call} to win {view.pot} → you need "
                            f"{view.pot_odds:.1%} to break even")
+        elif view.phase is Phase.BETTING:
+            self.out.print(f"Pot odds: nothing to call (pot {view.pot})")
         self.out.print(f"[dim]{legal_summary(view)}[/]")
         return self.ask(f"[bold]{escape(name)}[/] ({view.street}) > ", lambda line: parse_move(line, view))
 

@@ -132,6 +132,11 @@ def parse_cards_or_none(text):
         (["KK+", "QQ+", "JJ+"], "2c 7d 9h Th 3s"),
         (["AhKh", None], "2c 7d 9h Th 3s"),
         (["Th9h", None], "8h 7h 2h 2c 2s"),
+        # a live suit on the board, weighted ranges, pairs holding a card of that suit
+        (["AsKs", "0.5(QQ, 55), 0.25(JhTh, 9h8h), 22, AhQc"], "Qh 7h 2h 5s 3d"),
+        (["AsKs", "0.5(QQ, 55), 0.25(JhTh, 9h8h), 22, AhQc"], "Qh 7h 2h 5s"),
+        (["7c7d", "0.75(random)"], "Ks 9s 4c 3s"),
+        (["AhKh", "QQ+, AKs", None], "Qh 7h 2c 5s 9h"),
     ],
 )
 def test_against_brute_force(players, board):
@@ -142,11 +147,13 @@ def test_against_brute_force(players, board):
         assert [result.categories[name] for name in CATEGORY_NAMES] == pytest.approx(cats[1:], abs=1e-12)
 
 
-def test_dead_cards_against_brute_force():
+@pytest.mark.parametrize("players", [["AhKh", "QsQc"], ["AhKh", "QQ+, 0.5(9h8h)"], ["AhKh", None]])
+def test_dead_cards_against_brute_force(players):
     dead = parse_cards("Ac Qd 3h")
-    r = equity(["AhKh", "QsQc"], "Qh 7h 2c 5s", dead)
-    fractions, _ = brute_force(["AhKh", "QsQc"], "Qh 7h 2c 5s", dead)
-    assert r.players[0].win == pytest.approx(fractions[0][0], abs=1e-12)
+    r = equity(players, "Qh 7h 2c 5s", dead)
+    fractions, _ = brute_force(players, "Qh 7h 2c 5s", dead)
+    for result, expected in zip(r.players, fractions):
+        assert (result.win, result.tie, result.lose, result.equity) == pytest.approx(expected, abs=1e-12)
 
 
 def test_dead_cards_change_the_deck():

@@ -14,22 +14,12 @@ from cython.parallel cimport prange
 
 from pokerfsm._eval cimport ROOT, VALUE_SHIFT, table_pointer
 
-cdef extern from *:
-    """
-    #if defined(__GNUC__) || defined(__clang__)
-    #define PKFSM_PREFETCH(address) __builtin_prefetch(address)
-    #else
-    #define PKFSM_PREFETCH(address) ((void)0)
-    #endif
-    """
-    void PKFSM_PREFETCH(const void* address) noexcept nogil
-
 cdef enum:
     MAX_PLAYERS = 10
     SLOT_CATEGORY = 11
     N_SLOTS = 21
     MAX_PERMS = 24
-    MAX_COMBOS = 1326
+    N_CLASSES = 169 * 4
     BATCH = 16
 
 SLOTS_PER_PLAYER = N_SLOTS
@@ -141,27 +131,34 @@ def enumerate_boards(const int32_t[::1] states, const uint8_t[::1] avail, int k,
 
 
 # ------------------------------------------------- known hands against a range
+#
+# On a complete board at most one suit (the "live" one) has three cards or
+# more, so only it can make a flush: a hand's value depends on its two ranks
+# and on which of its cards are of the live suit. The range is kept as
+# weights per class (rank pair * 4 + flags; flag 1 = the higher rank's card is
+# live, flag 2 = the lower one's; a pair with a live card has flag 1), for
+# each possible live suit (variant 0: none, 1 + s: suit s). Per board, the
+# hands holding a dealt card are taken out, and one representative hand per
+# class is walked.
 
 cdef struct RangeScan:
     const int32_t* t
-    const int32_t* row_start   # 53 entries: combos with first card c are row_start[c] .. row_start[c+1]
-    const uint8_t* second      # their second cards, ascending within a row
-    const double* weight
     const uint8_t* perms       # suit maps, 4 bytes each (identity excluded)
     int n_perms
-    bint uniform               # every weight is weight[0]: count with integers
     int n                      # known players; the range player is number n
     double* acc                # (n + 1) * N_SLOTS
     uint64_t board_mask        # the known board
     uint64_t blocked           # cards no range hand uses (known hands, board, dead)
-    # the range by rank pair (hi * 13 + lo): total weight and number of hands, and for each
-    # card c the hands holding it, touch_start[c] .. touch_start[c + 1]
-    const double* pair_weight
-    const int32_t* pair_count
-    const int32_t* touch_start
-    const uint8_t* touch_partner
-    const int16_t* touch_pair
+    const double* class_weight   # [variant * N_CLASSES + class]: total weight
+    const int32_t* class_count   # and number of hands
+    const int32_t* listed_start  # [variant]: classes with hands, listed_start[v] .. listed_start[v + 1]
+    const int16_t* listed        # of the classes in ascending order
+    const int32_t* touch_start   # [card]: hands holding the card, touch_start[c] .. touch_start[c + 1]
+    const uint8_t* touch_partner # the other card of that hand
+    const int16_t* touch_class   # [entry * 5 + variant]: its class
     const double* touch_weight
+    double* removed_weight       # per thread, N_CLASSES each: what the dealt cards took out
+    int32_t* removed_count
 
 
 cdef inline uint64_t _permute(uint64_t mask, const uint8_t* suit_map) noexcept nogil:
@@ -183,70 +180,19 @@ cdef inline double _orbit_weight(const RangeScan* rs, uint64_t dealt) noexcept n
     return <double>(rs.n_perms + 1) / stabiliser
 
 
-cdef void _tally_hands(const RangeScan* rs, int32_t board_state, uint64_t dealt, int32_t best,
-                       double* sums, double* categories) noexcept nogil:
-    """Scan every hand of the range: ``sums`` = (below, equal, total) weight against ``best``.
-
-    The hand values are gathered along the table rows first, then counted
-    without branches (the outcomes are unpredictable).
-    """
-    cdef int32_t hand_values[MAX_COMBOS]
-    cdef double hand_weights[MAX_COMBOS]
-    cdef int32_t rows[52]
-    cdef int64_t below_n = 0, equal_n = 0
-    cdef int64_t hist_n[4 * 16]
-    cdef double hist_w[4 * 16]
-    cdef int g, i, n_hands = 0, c1
-    cdef int32_t v, q
-    cdef double below = 0.0, equal = 0.0, total = 0.0, w
-    cdef const int32_t* t = rs.t
-    for c1 in range(52):  # the rows are far apart in the table: fetch them all at once
-        rows[c1] = -1
-        if rs.row_start[c1] == rs.row_start[c1 + 1] or (dealt >> c1) & 1:
-            continue
-        q = t[board_state + c1 + 1]
-        rows[c1] = q
-        i = q + c1 + 2
-        while i <= q + 52:
-            PKFSM_PREFETCH(t + i)
-            i += 16
-        PKFSM_PREFETCH(t + q + 52)
-    for c1 in range(52):
-        q = rows[c1]
-        if q < 0:
-            continue
-        for i in range(rs.row_start[c1], rs.row_start[c1 + 1]):
-            if not (dealt >> rs.second[i]) & 1:
-                hand_values[n_hands] = t[q + rs.second[i] + 1]
-                hand_weights[n_hands] = rs.weight[i]
-                n_hands += 1
-    if rs.uniform:
-        memset(hist_n, 0, sizeof(hist_n))
-        for i in range(n_hands):
-            v = hand_values[i]
-            below_n += v < best
-            equal_n += v == best
-            hist_n[((i & 3) << 4) + (v >> VALUE_SHIFT)] += 1
-        w = rs.weight[0]
-        sums[0] = below_n * w
-        sums[1] = equal_n * w
-        sums[2] = n_hands * w
-        for g in range(1, 10):
-            categories[g] = (hist_n[g] + hist_n[16 + g] + hist_n[32 + g] + hist_n[48 + g]) * w
-    else:
-        memset(hist_w, 0, sizeof(hist_w))
-        for i in range(n_hands):
-            v = hand_values[i]
-            w = hand_weights[i]
-            below += w * (v < best)
-            equal += w * (v == best)
-            total += w
-            hist_w[((i & 3) << 4) + (v >> VALUE_SHIFT)] += w
-        sums[0] = below
-        sums[1] = equal
-        sums[2] = total
-        for g in range(1, 10):
-            categories[g] = hist_w[g] + hist_w[16 + g] + hist_w[32 + g] + hist_w[48 + g]
+cdef inline int _live_suit(uint64_t board) noexcept nogil:
+    """The suit with three or more cards on the board, or -1."""
+    cdef int s, n
+    cdef uint64_t bits
+    for s in range(4):
+        bits = (board >> s) & SUIT_BITS
+        n = 0
+        while bits:
+            bits &= bits - 1
+            n += 1
+        if n > 2:
+            return s
+    return -1
 
 
 # the lowest and the second lowest set bit of a 4-bit suit set (-1 when missing)
@@ -258,25 +204,32 @@ for _set in range(16):
     SECOND_SUIT[_set] = _bits[1] if len(_bits) > 1 else -1
 
 
-cdef void _tally_rank_pairs(const RangeScan* rs, int32_t board_state, uint64_t dealt, int32_t best,
-                            double* sums, double* categories) noexcept nogil:
-    """As :func:`_tally_hands` on a board with at most two cards of each suit.
+cdef inline int _hand_class(int low_card, int high_card, int live) noexcept nogil:
+    """The class of a hand (low_card < high_card) when ``live`` (-1 for none) is the live suit."""
+    cdef int flags = 0
+    if (high_card & 3) == live:
+        flags = 1
+    if (low_card & 3) == live:
+        flags = 1 if (low_card >> 2) == (high_card >> 2) else flags | 2
+    return ((high_card >> 2) * 13 + (low_card >> 2)) * 4 + flags
 
-    No hand can make a flush there, so a hand's value depends on its two
-    ranks only: one pair of representative cards per rank pair, weighted by
-    the range's hands of those ranks still in the deck.
-    """
-    cdef double weights[169]
-    cdef int32_t counts[169]
-    cdef int first[13]
-    cdef int second[13]
-    cdef int c, e, hi, lo, pair, suits
-    cdef int32_t q, v
-    cdef uint64_t free_cards = ~(rs.blocked | dealt), rest = dealt
+
+cdef void _tally_classes(const RangeScan* rs, int32_t board_state, uint64_t dealt, int32_t best,
+                         double* sums, double* categories) noexcept nogil:
+    """The range's weight below, equal to and in all (``sums``) against ``best`` on one board,
+    and by category."""
+    cdef int live = _live_suit(rs.board_mask | dealt), variant = live + 1
+    cdef int c, e, i, cls, pair, hi, lo, flags, current = -1, n_touched = 0
+    cdef int first_live[13]
+    cdef int first_other[13]
+    cdef int second_other[13]
+    cdef int16_t touched[5 * 52]
+    cdef int32_t q = 0, v
+    cdef uint64_t free_cards = ~(rs.blocked | dealt), rest = dealt, others
     cdef double w, below = 0.0, equal = 0.0, total = 0.0
     cdef const int32_t* t = rs.t
-    memcpy(weights, rs.pair_weight, sizeof(weights))
-    memcpy(counts, rs.pair_count, sizeof(counts))
+    cdef const double* weights = rs.class_weight + variant * N_CLASSES
+    cdef const int32_t* counts = rs.class_count + variant * N_CLASSES
     while rest:  # take out the hands holding a dealt card (once each)
         c = 0
         while not (rest >> c) & 1:
@@ -285,46 +238,46 @@ cdef void _tally_rank_pairs(const RangeScan* rs, int32_t board_state, uint64_t d
         for e in range(rs.touch_start[c], rs.touch_start[c + 1]):
             if (dealt >> rs.touch_partner[e]) & 1 and rs.touch_partner[e] < c:
                 continue
-            weights[rs.touch_pair[e]] -= rs.touch_weight[e]
-            counts[rs.touch_pair[e]] -= 1
+            cls = rs.touch_class[e * 5 + variant]
+            rs.removed_weight[cls] += rs.touch_weight[e]
+            rs.removed_count[cls] += 1
+            touched[n_touched] = <int16_t>cls
+            n_touched += 1
     for hi in range(13):
-        suits = (free_cards >> (4 * hi)) & 15
-        first[hi] = 4 * hi + FIRST_SUIT[suits]
-        second[hi] = 4 * hi + SECOND_SUIT[suits]
+        others = (free_cards >> (4 * hi)) & 15
+        if live >= 0:
+            first_live[hi] = 4 * hi + live if (others >> live) & 1 else -1
+            others &= ~(1ULL << live)
+        first_other[hi] = 4 * hi + FIRST_SUIT[others]
+        second_other[hi] = 4 * hi + SECOND_SUIT[others]
     for c in range(10):
         categories[c] = 0.0
-    for hi in range(13):
-        q = -1
-        for lo in range(hi + 1):
-            pair = hi * 13 + lo
-            if counts[pair] <= 0:
-                continue
-            if q < 0:
-                q = t[board_state + first[hi] + 1]
-            v = t[q + (second[lo] if lo == hi else first[lo]) + 1]
-            w = weights[pair]
-            below += w * (v < best)
-            equal += w * (v == best)
-            total += w
-            categories[v >> VALUE_SHIFT] += w
+    for i in range(rs.listed_start[variant], rs.listed_start[variant + 1]):
+        cls = rs.listed[i]
+        if counts[cls] - rs.removed_count[cls] <= 0:
+            continue
+        pair = cls >> 2
+        flags = cls & 3
+        hi = pair // 13
+        lo = pair - 13 * hi
+        if (pair << 1 | (flags & 1)) != current:  # the 6-card state of the first card
+            current = pair << 1 | (flags & 1)
+            q = t[board_state + (first_live[hi] if flags & 1 else first_other[hi]) + 1]
+        if hi == lo:
+            v = t[q + (first_other[lo] if flags & 1 else second_other[lo]) + 1]
+        else:
+            v = t[q + (first_live[lo] if flags & 2 else first_other[lo]) + 1]
+        w = weights[cls] - rs.removed_weight[cls]
+        below += w * (v < best)
+        equal += w * (v == best)
+        total += w
+        categories[v >> VALUE_SHIFT] += w
+    for i in range(n_touched):
+        rs.removed_weight[touched[i]] = 0.0
+        rs.removed_count[touched[i]] = 0
     sums[0] = below
     sums[1] = equal
     sums[2] = total
-
-
-cdef inline bint _flushless(uint64_t board) noexcept nogil:
-    """True when no suit has three cards on the board."""
-    cdef int s, n
-    cdef uint64_t bits
-    for s in range(4):
-        bits = (board >> s) & SUIT_BITS
-        n = 0
-        while bits:
-            bits &= bits - 1
-            n += 1
-        if n > 2:
-            return False
-    return True
 
 
 cdef void _showdown_vs_range(const RangeScan* rs, const int32_t* values, int32_t board_state,
@@ -343,10 +296,7 @@ cdef void _showdown_vs_range(const RangeScan* rs, const int32_t* values, int32_t
             winners = 1
         elif values[p] == best:
             winners += 1
-    if _flushless(rs.board_mask | dealt):
-        _tally_rank_pairs(rs, board_state, dealt, best, sums, categories)
-    else:
-        _tally_hands(rs, board_state, dealt, best, sums, categories)
+    _tally_classes(rs, board_state, dealt, best, sums, categories)
     below = sums[0] * weight
     equal = sums[1] * weight
     total = sums[2] * weight
@@ -403,10 +353,16 @@ cdef void _range_task(const RangeScan* shared, const int32_t* states, int32_t bo
     cdef RangeScan rs = shared[0]
     cdef int32_t cur[MAX_PLAYERS + 1]
     cdef double acc[(MAX_PLAYERS + 1) * N_SLOTS]
+    cdef double removed_weight[N_CLASSES]
+    cdef int32_t removed_count[N_CLASSES]
     cdef uint64_t dealt = 0
     cdef int p, j
     memset(acc, 0, sizeof(acc))
+    memset(removed_weight, 0, sizeof(removed_weight))
+    memset(removed_count, 0, sizeof(removed_count))
     rs.acc = acc
+    rs.removed_weight = removed_weight
+    rs.removed_count = removed_count
     for p in range(rs.n):
         cur[p] = states[p]
     cur[rs.n] = board_state
@@ -425,9 +381,9 @@ def enumerate_vs_range(const int32_t[::1] states, int32_t board_state, uint64_t 
                        const uint8_t[:, ::1] perms, double[:, :, ::1] out, int threads):
     """Known hands against one weighted range, over every completion of the board.
 
-    For each board the range's hands are scanned along the table: the state
-    after the board and the first card, then the contiguous row of second
-    cards; on a board where nobody can make a flush, one hand per rank pair.
+    Per board the range is walked one hand per class (two ranks, and which
+    cards are of the one suit that can still make a flush), weighted by the
+    range's hands in that class still in the deck.
 
     Assumes: ``states`` as in :func:`enumerate_boards` (1 to 9 known players);
     ``board_state`` is the state of the known board alone (from the root),
@@ -443,70 +399,78 @@ def enumerate_vs_range(const int32_t[::1] states, int32_t board_state, uint64_t 
     cdef int n = <int>states.shape[0], m = <int>avail.shape[0], d = <int>tasks.shape[1]
     cdef Py_ssize_t n_tasks = tasks.shape[0], task, n_hands = second.shape[0], i
     cdef const uint8_t* cards = &avail[0] if m > 0 else NULL
-    cdef double pair_weight[169]
-    cdef int32_t pair_count[169]
     cdef int32_t touch_start[53]
     cdef int32_t fill[52]
-    cdef int c1, c2, pair
+    cdef int32_t listed_start[6]
+    cdef int c1, c2, v, cls, e
+    cdef double* class_weight = <double*>malloc(5 * N_CLASSES * sizeof(double))
+    cdef int32_t* class_count = <int32_t*>malloc(5 * N_CLASSES * sizeof(int32_t))
+    cdef int16_t* listed = <int16_t*>malloc(5 * N_CLASSES * sizeof(int16_t))
     cdef uint8_t* touch_partner = <uint8_t*>malloc(2 * n_hands + 1)
-    cdef int16_t* touch_pair = <int16_t*>malloc((2 * n_hands + 1) * sizeof(int16_t))
+    cdef int16_t* touch_class = <int16_t*>malloc((10 * n_hands + 1) * sizeof(int16_t))
     cdef double* touch_weight = <double*>malloc((2 * n_hands + 1) * sizeof(double))
     try:
-        if touch_partner == NULL or touch_pair == NULL or touch_weight == NULL:
+        if (class_weight == NULL or class_count == NULL or listed == NULL or touch_partner == NULL
+                or touch_class == NULL or touch_weight == NULL):
             raise MemoryError()
-        memset(pair_weight, 0, sizeof(pair_weight))
-        memset(pair_count, 0, sizeof(pair_count))
+        memset(class_weight, 0, 5 * N_CLASSES * sizeof(double))
+        memset(class_count, 0, 5 * N_CLASSES * sizeof(int32_t))
         memset(touch_start, 0, sizeof(touch_start))
         for c1 in range(52):
             for i in range(row_start[c1], row_start[c1 + 1]):
                 c2 = second[i]
-                pair = (c2 >> 2) * 13 + (c1 >> 2)
-                pair_weight[pair] += weight[i]
-                pair_count[pair] += 1
+                for v in range(5):
+                    cls = v * N_CLASSES + _hand_class(c1, c2, v - 1)
+                    class_weight[cls] += weight[i]
+                    class_count[cls] += 1
                 touch_start[c1 + 1] += 1
                 touch_start[c2 + 1] += 1
+        e = 0
+        for v in range(5):
+            listed_start[v] = e
+            for cls in range(N_CLASSES):
+                if class_count[v * N_CLASSES + cls] > 0:
+                    listed[e] = <int16_t>cls
+                    e += 1
+        listed_start[5] = e
         for c1 in range(52):
             touch_start[c1 + 1] += touch_start[c1]
             fill[c1] = touch_start[c1]
         for c1 in range(52):
             for i in range(row_start[c1], row_start[c1 + 1]):
                 c2 = second[i]
-                pair = (c2 >> 2) * 13 + (c1 >> 2)
-                touch_partner[fill[c1]] = c2
-                touch_pair[fill[c1]] = pair
-                touch_weight[fill[c1]] = weight[i]
+                for e in (fill[c1], fill[c2]):
+                    touch_partner[e] = c2 if e == fill[c1] else c1
+                    touch_weight[e] = weight[i]
+                    for v in range(5):
+                        touch_class[e * 5 + v] = <int16_t>_hand_class(c1, c2, v - 1)
                 fill[c1] += 1
-                touch_partner[fill[c2]] = c1
-                touch_pair[fill[c2]] = pair
-                touch_weight[fill[c2]] = weight[i]
                 fill[c2] += 1
         rs.t = table_pointer()
-        rs.row_start = &row_start[0]
-        rs.second = &second[0] if n_hands > 0 else NULL
-        rs.weight = &weight[0] if n_hands > 0 else NULL
         rs.perms = &perms[0, 0] if perms.shape[0] > 0 else NULL
         rs.n_perms = <int>perms.shape[0]
         rs.n = n
         rs.acc = NULL
         rs.board_mask = board_mask
         rs.blocked = blocked
-        rs.pair_weight = pair_weight
-        rs.pair_count = pair_count
+        rs.class_weight = class_weight
+        rs.class_count = class_count
+        rs.listed_start = listed_start
+        rs.listed = listed
         rs.touch_start = touch_start
         rs.touch_partner = touch_partner
-        rs.touch_pair = touch_pair
+        rs.touch_class = touch_class
         rs.touch_weight = touch_weight
-        rs.uniform = True
-        for i in range(1, n_hands):
-            if weight[i] != weight[0]:
-                rs.uniform = False
         with nogil:
             for task in prange(n_tasks, num_threads=threads, schedule="dynamic"):
                 _range_task(&rs, &states[0], board_state, cards, m, &tasks[task, 0] if d > 0 else NULL,
                             d, k, &out[task, 0, 0])
     finally:
+        free(class_weight)
+        free(class_count)
+        free(listed)
         free(touch_partner)
-        free(touch_pair)
+        free(touch_class)
         free(touch_weight)
 
 

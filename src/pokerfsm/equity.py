@@ -55,7 +55,7 @@ PlayerSpec = Union[str, Sequence[Union[Card, int, str]], HandRange, None]
 
 _SLOTS = 21            # per player: 0 lost, k = won as one of k winners, 11 + c category c
 _CATEGORY = 11
-_LOOKUPS_PER_SECOND = 2.5e8   # one thread, for the budget estimate only
+_LOOKUPS_PER_SECOND = 1.5e8   # one thread, for the budget estimate only
 _TRIALS_PER_SECOND = 4e6      # one thread, per player-free trial unit (see _mc_cost)
 _SECONDS_PER_COMBINATION = 1e-4  # Python work per combination of the outer ranges' hands
 _PARALLEL_WORK = 2e6          # lookups below which one thread is faster than waking others
@@ -377,10 +377,16 @@ def _plan(deal: _Deal) -> _Plan:
     left = 52 - len(deal.known_cards) - 2 * len(outer)
     k = 5 - len(deal.board)
     tuples = math.prod(len(deal.seats[i].range) for i in outer)
-    per_board = len(deal.seats[inner].range) + 50 + len(deal.seats)
+    per_board = _per_board(len(deal.seats[inner].range)) + len(deal.seats)
     lookups = tuples * math.comb(max(left, 0), k) * per_board / len(group)
     overhead = tuples * _SECONDS_PER_COMBINATION * (1 + len(group) / 4) / len(group)
     return _Plan(inner, outer, group, lookups / _LOOKUPS_PER_SECOND + overhead)
+
+
+def _per_board(hands: int) -> float:
+    """Work per board against a range of ``hands`` hands: one walk per class (at most 338, ~220
+    on average), plus taking out the hands that hold the dealt cards."""
+    return min(hands, 220) + hands / 5 + 20
 
 
 def _combo_key(a: int, b: int) -> int:
@@ -449,7 +455,7 @@ def _scan_range(states, board_state: int, board: Sequence[int], used: set[int], 
     perms = np.array([p for p in group if p != (0, 1, 2, 3)], dtype=np.uint8).reshape(-1, 4)
     out = np.zeros((len(tasks), n + 1, _SLOTS))
     boards = math.comb(len(avail) - 2, k)
-    lookups = boards * (len(second) + 50) / len(group)
+    lookups = math.comb(len(avail), k) * (_per_board(len(second)) + n) / len(group)
     threads = _threads(lookups)
     kernel = _kernels().enumerate_vs_range
     _run_chunked(lambda t, o: kernel(states, board_state, _mask(board), _mask(used), avail, k, t,

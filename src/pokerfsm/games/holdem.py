@@ -79,6 +79,7 @@ class HoldemSession(Session):
             self._odds_factory = LiveOdds
         key = (self.hand_number, seat, len(hand.board))
         if key not in self._odds:
+            self._odds = {k: v for k, v in self._odds.items() if k[0] == self.hand_number}
             number, live = self._live.get(seat, (None, None))
             if number != self.hand_number:
                 live = self._odds_factory(hand.hole(seat))

@@ -82,13 +82,10 @@ def run(args: argparse.Namespace) -> int:
             "the games need pokerkit: pip install \"pokerfsm[games]\"") from None
     from .ai import make_agent
     from .console import HumanAgent, Terminal
-    from .session import Seat, open_history
+    from .session import open_history
 
-    seeds = np.random.SeedSequence(args.seed).spawn(10)
-    if args.game == "holdem":
-        seats = _holdem_seats(args)
-    else:
-        seats = _draw_seats(args)
+    seats = _holdem_seats(args) if args.game == "holdem" else _draw_seats(args)
+    seeds = np.random.SeedSequence(args.seed).spawn(1 + len(seats))  # the pack, then each seat
     agents = {i: HumanAgent() if seat.human else make_agent(seat.player, np.random.default_rng(seeds[i + 1]))
               for i, seat in enumerate(seats)}
     history = open_history(args.history)

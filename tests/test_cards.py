@@ -61,6 +61,11 @@ def test_card_rejects_non_cards(bad):
         Card(bad)
 
 
+def test_numpy_integers_are_cards():
+    import numpy as np
+    assert Card(np.uint8(49)) is Card("Ah") and Card(np.int64(0)) is Card("2s")
+
+
 def test_as_cards_mixes_kinds():
     assert as_cards(["Ah", 51, Card("Ad")]) == (Card("Ah"), Card("Ac"), Card("Ad"))
     with pytest.raises(CardParseError):

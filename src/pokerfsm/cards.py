@@ -22,6 +22,7 @@ Two notations are read:
 from __future__ import annotations
 
 import enum
+import operator
 import re
 from collections.abc import Iterable
 from typing import Union
@@ -120,9 +121,13 @@ class Card(int):
             return cls.parse(value)
         if type(value) is cls:
             return value  # type: ignore[return-value]
-        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 52:
+        try:
+            index = operator.index(value)  # ints, and numpy integers too
+        except TypeError:
+            index = -1
+        if isinstance(value, bool) or not 0 <= index < 52:
             raise CardParseError(f"{value!r} is not a card index (0-51) or card text")
-        return cls._cache[value]
+        return cls._cache[index]
 
     @classmethod
     def parse(cls, token: str) -> "Card":

@@ -149,6 +149,10 @@ class _Seat:
     hand: tuple[Card, Card] | None = None
     range: HandRange | None = None
     random: bool = False
+    source: HandRange | None = None  # the range as given (its arrays are cached)
+
+    def __post_init__(self):
+        self.source = self.range
 
 
 def _seat(spec: PlayerSpec, number: int) -> _Seat:
@@ -412,6 +416,10 @@ def _outer_classes(deal: _Deal, plan: _Plan) -> list[tuple[tuple[tuple[int, int]
 
 def _range_arrays(r: HandRange):
     """A range as numpy arrays (low card, high card, weight), sorted by low card then high card."""
+    return r.derived("arrays", _make_range_arrays)
+
+
+def _make_range_arrays(r: HandRange):
     import numpy as np
 
     items = sorted((min(a, b), max(a, b), w) for (a, b), w in r.items())
@@ -474,7 +482,7 @@ def _enumerate_ranges(deal: _Deal, plan: _Plan, progress) -> tuple[Any, int]:
     totals = np.zeros((len(deal.seats), _SLOTS))
     combinations = 0
     classes = _outer_classes(deal, plan)
-    arrays = _range_arrays(deal.seats[plan.inner].range)
+    arrays = _range_arrays(deal.seats[plan.inner].source)
     for number, (hands, weight) in enumerate(classes):
         players = known + plan.outer
         hole = [tuple(map(int, deal.seats[i].hand)) for i in known] + list(hands)
@@ -718,7 +726,7 @@ class LiveOdds:
         plan = _plan(deal)
         totals, combinations = _scan_range(_numpy().array([self._hero_state], dtype="int32"),
                                            self._board_state, [int(c) for c in self.board],
-                                           deal.known_cards, _range_arrays(deal.seats[1].range),
+                                           deal.known_cards, _range_arrays(deal.seats[1].source),
                                            plan.group)
         result = _result(deal, totals, combinations, True, None, started, "enumeration")
         if key is not None:

@@ -102,7 +102,7 @@ class HandRange(Mapping[Combo, float]):
     (2, 'AhKh, AsKs', True)
     """
 
-    __slots__ = ("_weights",)
+    __slots__ = ("_weights", "_derived")
 
     def __init__(self, weights: Mapping[Combo, float] | None = None):
         checked: dict[Combo, float] = {}
@@ -112,6 +112,21 @@ class HandRange(Mapping[Combo, float]):
                 raise RangeParseError(f"weight {weight!r} of {c[0]}{c[1]} is not in (0, 1]")
             checked[c] = float(weight)
         self._weights = dict(sorted(checked.items(), reverse=True))
+        self._derived: dict = {}
+
+    @classmethod
+    def _trusted(cls, weights: dict[Combo, float]) -> "HandRange":
+        """A range from canonical, valid, sorted weights (no checks)."""
+        r = cls.__new__(cls)
+        r._weights = weights
+        r._derived = {}
+        return r
+
+    def derived(self, key: str, make):
+        """``make(self)``, computed once per range (ranges are immutable)."""
+        if key not in self._derived:
+            self._derived[key] = make(self)
+        return self._derived[key]
 
     @classmethod
     def parse(cls, text: str) -> "HandRange":
@@ -121,7 +136,7 @@ class HandRange(Mapping[Combo, float]):
     @classmethod
     def random(cls) -> "HandRange":
         """All 1,326 combos with weight 1."""
-        return cls(dict.fromkeys(ALL_COMBOS, 1.0))
+        return _RANDOM
 
     @classmethod
     def from_combos(cls, hands: Iterable[CardsLike], weight: float = 1.0) -> "HandRange":
@@ -177,8 +192,10 @@ class HandRange(Mapping[Combo, float]):
     def without(self, cards: Iterable[Card | int]) -> "HandRange":
         """The combos that use none of ``cards`` (the board, dead cards, other hands)."""
         blocked = {int(c) for c in cards}
-        return HandRange({c: w for c, w in self._weights.items()
-                          if c[0] not in blocked and c[1] not in blocked})
+        if not blocked:
+            return self
+        return HandRange._trusted({c: w for c, w in self._weights.items()
+                                   if c[0] not in blocked and c[1] not in blocked})
 
     def __str__(self) -> str:
         if self.is_random:
@@ -194,6 +211,9 @@ class HandRange(Mapping[Combo, float]):
 
     def __repr__(self) -> str:
         return f"parse_range({str(self)!r})"
+
+
+_RANDOM = HandRange(dict.fromkeys(ALL_COMBOS, 1.0))
 
 
 def _runs(values: list[int]) -> list[tuple[int, int]]:

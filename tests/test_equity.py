@@ -369,11 +369,14 @@ def test_live_odds_match_equity(hero, streets):
 
 
 def test_live_odds_cache_preflop_by_class():
+    LiveOdds._preflop_cache.clear()
     first = LiveOdds("AhKh").update()
-    second = LiveOdds("AsKs").update()
+    second = LiveOdds("AsKs").update()  # the same class: answered from the cache
+    assert list(LiveOdds._preflop_cache) == [("AKs",)]
     assert second.players[0].hand == "AsKs"
-    assert second.players[0].win == first.players[0].win
-    assert second.elapsed_s < first.elapsed_s or first.elapsed_s < 0.01
+    assert second.players[0].win == first.players[0].win == pytest.approx(0.662196, abs=5e-7)
+    LiveOdds("AsKd").update()
+    assert len(LiveOdds._preflop_cache) == 2
 
 
 def test_live_odds_new_hand_starts_over():

@@ -98,12 +98,19 @@ def test_real_process_error():
 
 def test_progress_bar_on_a_terminal():
     pexpect = pytest.importorskip("pexpect")
-    env = dict(os.environ, COLUMNS="100", TERM="xterm")
+    env = dict(os.environ, COLUMNS="100", TERM="xterm", POKERFSM_PROGRESS_DELAY="0")
     child = pexpect.spawn(sys.executable, ["-m", "pokerfsm", "equity", "AhKh", "?", "?", "?", "?",
-                                           "--samples", "30000000", "--seed", "1"],
+                                           "--samples", "3000000", "--seed", "1"],
                           env=env, timeout=300, encoding="utf-8")
-    child.expect("computing")  # the bar appears once the job has run about a second
+    child.expect("computing")  # shown after POKERFSM_PROGRESS_DELAY seconds (1 by default)
     child.expect("random deals")  # then the table
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0
+
+
+def test_no_progress_bar_off_a_terminal():
+    done = subprocess.run([sys.executable, "-m", "pokerfsm", "equity", "AhKh", "?", "?", "--samples", "2000000",
+                           "--seed", "1"], capture_output=True, text=True, timeout=300,
+                          env=dict(os.environ, POKERFSM_PROGRESS_DELAY="0"))
+    assert done.returncode == 0 and done.stderr == "" and "random deals" in done.stdout

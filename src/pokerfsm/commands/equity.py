@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 import sys
 import time
 from collections.abc import Callable, Iterator
@@ -17,14 +18,20 @@ HELP = "exact (or Monte Carlo) equity of hands, ranges and random hands"
 
 
 @contextlib.contextmanager
-def progress_bar(label: str = "computing", delay: float = 1.0) -> Iterator[Callable[[float], None] | None]:
-    """A progress callback that shows a rich bar on stderr once a job has run ``delay`` seconds.
+def progress_bar(label: str = "computing", delay: float | None = None) -> Iterator[Callable[[float], None] | None]:
+    """A progress callback that shows a rich bar on stderr once a job has run ``delay`` seconds
+    (default 1, or ``$POKERFSM_PROGRESS_DELAY``).
 
     Yields None when stderr is not a terminal (no bar, no overhead).
     """
     if not sys.stderr.isatty():
         yield None
         return
+    if delay is None:
+        try:
+            delay = float(os.environ.get("POKERFSM_PROGRESS_DELAY", "1"))
+        except ValueError:
+            delay = 1.0
     from rich.console import Console
     from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 

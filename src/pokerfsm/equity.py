@@ -15,11 +15,14 @@ How it is computed:
 
 * known hands only: every completion of the board, each board card costing
   one table lookup per player per node of the enumeration tree;
-* ranges and random hands: for every board, the hands of one range are
-  scanned along the table (the board's state, then a contiguous row per
-  first card), against the known hands and each combination of the other
-  ranges' hands. Suit permutations that leave the deal unchanged are used to
-  walk one board (and one combination) per orbit, weighted by its size;
+* ranges and random hands: for every board, one range is walked against the
+  known hands and each combination of the other ranges' hands. On a complete
+  board only one suit can still make a flush, so a hand's value depends on
+  its two ranks and which of its cards are of that suit: one hand per such
+  class is walked (at most 338, 91 when no flush is possible), weighted by
+  the range's hands of that class left in the deck. Suit permutations that
+  leave the deal unchanged are used to walk one board (and one combination)
+  per orbit, weighted by its size;
 * when the exact work would exceed ``budget`` seconds, Monte Carlo: seeded,
   until the standard error of every equity is below ``target_std_error`` or
   the budget is spent.
@@ -332,7 +335,7 @@ def _threads(lookups: float) -> int:
     return 1 if lookups < _PARALLEL_WORK else _max_threads()
 
 
-def _run_chunked(call, tasks, out, seconds: float, progress, done: float, share: float) -> None:
+def _run_chunked(call, tasks, out, seconds: float, progress) -> None:
     """Run ``call(tasks_slice, out_slice)`` in slices when long, reporting progress."""
     chunks = 1 if progress is None or seconds < 0.5 else 20
     bounds = [len(tasks) * i // chunks for i in range(chunks + 1)]
@@ -341,7 +344,7 @@ def _run_chunked(call, tasks, out, seconds: float, progress, done: float, share:
         if hi > lo:
             call(tasks[lo:hi], out[lo:hi])
         if progress is not None:
-            progress(done + share * (i + 1) / chunks)
+            progress((i + 1) / chunks)
 
 
 def _enumerate_known(deal: _Deal, progress) -> tuple[Any, int]:
@@ -359,7 +362,7 @@ def _enumerate_known(deal: _Deal, progress) -> tuple[Any, int]:
     threads = _threads(work)
     kernel = _kernels().enumerate_boards
     _run_chunked(lambda t, o: kernel(states, avail, k, t, o, threads), tasks, out,
-                 work / _LOOKUPS_PER_SECOND / threads, progress, 0.0, 1.0)
+                 work / _LOOKUPS_PER_SECOND / threads, progress)
     return out.sum(axis=0), boards
 
 
@@ -367,7 +370,7 @@ def _enumerate_known(deal: _Deal, progress) -> tuple[Any, int]:
 class _Plan:
     """How the exact enumeration against ranges will go, and what it will cost."""
 
-    inner: int                 # the range scanned along the table
+    inner: int                 # the range walked class by class on each board
     outer: list[int]           # ranges whose hand combinations are enumerated
     group: list[tuple[int, ...]]
     seconds: float             # estimated, one thread
@@ -468,7 +471,7 @@ def _scan_range(states, board_state: int, board: Sequence[int], used: set[int], 
     kernel = _kernels().enumerate_vs_range
     _run_chunked(lambda t, o: kernel(states, board_state, _mask(board), _mask(used), avail, k, t,
                                      row_start, second, weights, perms, o, threads),
-                 tasks, out, lookups / _LOOKUPS_PER_SECOND / threads, progress, 0.0, 1.0)
+                 tasks, out, lookups / _LOOKUPS_PER_SECOND / threads, progress)
     return out.sum(axis=0), len(second) * boards
 
 

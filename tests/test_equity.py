@@ -412,3 +412,15 @@ def test_equity_doctests():
     for module in (pokerfsm.equity, pokerfsm.ranges):
         failures, tried = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
         assert tried > 0 and failures == 0
+
+
+def test_package_attribute_stays_callable():
+    # importing the submodule rebinds pokerfsm.equity / pokerfsm.outs to the modules
+    import subprocess
+    import sys
+
+    code = ("import pokerfsm, pokerfsm.equity, pokerfsm.outs; "
+            "print(pokerfsm.equity(['AhAd', 'KsKc'], 'Kh Tc Td').combinations, "
+            "len(pokerfsm.outs(['AhKh', 'QsQd'], 'Qh 7h 2c 5s').players[0].wins))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0 and done.stdout.split() == ["990", "7"]

@@ -154,3 +154,14 @@ def _sort(deck, wins, ties) -> tuple[tuple[Card, ...], tuple[Card, ...], tuple[C
     tie = tuple(Card(int(c)) for c, w, t in zip(deck, wins, ties) if t and not w)
     lose = tuple(Card(int(c)) for c, w, t in zip(deck, wins, ties) if not w and not t)
     return win, tie, lose
+
+
+def _make_callable() -> None:
+    import sys
+
+    from .equity import CallableModule
+
+    sys.modules[__name__].__class__ = CallableModule  # pokerfsm.outs(...) works once the module is imported
+
+
+_make_callable()

@@ -602,6 +602,8 @@ def _result(deal: _Deal, totals, combinations: int, exact: bool, error: float | 
             started: float, method: str, trials: int | None = None) -> EquityResult:
     names = _category_names()
     total = float(totals[0, :11].sum())
+    if total <= 0:
+        raise InvalidDealError("the ranges collide with every possible deal")
     errors = _std_errors(totals, trials) if trials else [None] * len(deal.seats)
     players = []
     for seat, row, err in zip(deal.seats, totals, errors):

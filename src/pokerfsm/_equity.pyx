@@ -159,6 +159,8 @@ cdef struct RangeScan:
     const double* touch_weight
     double* removed_weight       # per thread, N_CLASSES each: what the dealt cards took out
     int32_t* removed_count
+    bint whole_deck              # the range is every hand without a blocked card, all of weight unit:
+    double unit                  # then a class's count follows from the free cards of each rank
 
 
 cdef inline uint64_t _permute(uint64_t mask, const uint8_t* suit_map) noexcept nogil:
@@ -226,10 +228,15 @@ cdef void _tally_classes(const RangeScan* rs, int32_t board_state, uint64_t deal
     cdef int16_t touched[5 * 52]
     cdef int32_t q = 0, v
     cdef uint64_t free_cards = ~(rs.blocked | dealt), rest = dealt, others
+    cdef int live_free[13]
+    cdef int other_free[13]
+    cdef int n
     cdef double w, below = 0.0, equal = 0.0, total = 0.0
     cdef const int32_t* t = rs.t
     cdef const double* weights = rs.class_weight + variant * N_CLASSES
     cdef const int32_t* counts = rs.class_count + variant * N_CLASSES
+    if rs.whole_deck:
+        rest = 0
     while rest:  # take out the hands holding a dealt card (once each)
         c = 0
         while not (rest >> c) & 1:
@@ -245,21 +252,35 @@ cdef void _tally_classes(const RangeScan* rs, int32_t board_state, uint64_t deal
             n_touched += 1
     for hi in range(13):
         others = (free_cards >> (4 * hi)) & 15
+        live_free[hi] = 0
         if live >= 0:
-            first_live[hi] = 4 * hi + live if (others >> live) & 1 else -1
+            live_free[hi] = (others >> live) & 1
+            first_live[hi] = 4 * hi + live if live_free[hi] else -1
             others &= ~(1ULL << live)
         first_other[hi] = 4 * hi + FIRST_SUIT[others]
         second_other[hi] = 4 * hi + SECOND_SUIT[others]
+        other_free[hi] = ((others & 1) + ((others >> 1) & 1) + ((others >> 2) & 1) + ((others >> 3) & 1))
     for c in range(10):
         categories[c] = 0.0
     for i in range(rs.listed_start[variant], rs.listed_start[variant + 1]):
         cls = rs.listed[i]
-        if counts[cls] - rs.removed_count[cls] <= 0:
-            continue
         pair = cls >> 2
         flags = cls & 3
         hi = pair // 13
         lo = pair - 13 * hi
+        if rs.whole_deck:
+            if hi == lo:
+                n = live_free[hi] * other_free[hi] if flags else other_free[hi] * (other_free[hi] - 1) // 2
+            else:
+                n = ((live_free[hi] if flags & 1 else other_free[hi])
+                     * (live_free[lo] if flags & 2 else other_free[lo]))
+            if n <= 0:
+                continue
+            w = n * rs.unit
+        elif counts[cls] - rs.removed_count[cls] <= 0:
+            continue
+        else:
+            w = weights[cls] - rs.removed_weight[cls]
         if (pair << 1 | (flags & 1)) != current:  # the 6-card state of the first card
             current = pair << 1 | (flags & 1)
             q = t[board_state + (first_live[hi] if flags & 1 else first_other[hi]) + 1]
@@ -267,7 +288,6 @@ cdef void _tally_classes(const RangeScan* rs, int32_t board_state, uint64_t deal
             v = t[q + (first_other[lo] if flags & 1 else second_other[lo]) + 1]
         else:
             v = t[q + (first_live[lo] if flags & 2 else first_other[lo]) + 1]
-        w = weights[cls] - rs.removed_weight[cls]
         below += w * (v < best)
         equal += w * (v == best)
         total += w
@@ -461,6 +481,16 @@ def enumerate_vs_range(const int32_t[::1] states, int32_t board_state, uint64_t 
         rs.touch_partner = touch_partner
         rs.touch_class = touch_class
         rs.touch_weight = touch_weight
+        rs.unit = weight[0] if n_hands > 0 else 0.0
+        rs.whole_deck = True
+        for i in range(n_hands):
+            if weight[i] != rs.unit:
+                rs.whole_deck = False
+        c2 = 0
+        for c1 in range(52):
+            c2 += not (blocked >> c1) & 1
+        if n_hands != c2 * (c2 - 1) // 2:
+            rs.whole_deck = False
         with nogil:
             for task in prange(n_tasks, num_threads=threads, schedule="dynamic"):
                 _range_task(&rs, &states[0], board_state, cards, m, &tasks[task, 0] if d > 0 else NULL,

@@ -24,7 +24,7 @@ from _common import banner, median_time, print_rows  # noqa: E402
 
 import pokerfsm  # noqa: E402
 from pokerfsm.cards import parse_cards  # noqa: E402
-from pokerfsm.equity import LiveOdds, equity  # noqa: E402
+from pokerfsm.calculator import LiveOdds, equity  # noqa: E402
 
 # spot, players, board, exact?, target seconds, check of the answer (the published numbers)
 SPOTS = [

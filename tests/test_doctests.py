@@ -5,7 +5,9 @@ import importlib
 import pytest
 
 MODULES = ["pokerfsm", "pokerfsm.cards", "pokerfsm.errors", "pokerfsm.ranking", "pokerfsm.cactus",
-           "pokerfsm._reference", "pokerfsm.evaluation", "pokerfsm._eval", "pokerfsm.table"]
+           "pokerfsm._reference", "pokerfsm.evaluation", "pokerfsm._eval", "pokerfsm.table",
+           "pokerfsm.ranges", "pokerfsm.calculator", "pokerfsm.outs_analysis",
+           "pokerfsm.commands.compute"]
 
 
 @pytest.mark.parametrize("name", MODULES)

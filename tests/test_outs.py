@@ -3,9 +3,9 @@ import pytest
 
 from pokerfsm._reference import reference_value
 from pokerfsm.cards import DECK, parse_cards
-from pokerfsm.equity import equity
+from pokerfsm.calculator import equity
 from pokerfsm.errors import DuplicateCardError, InvalidDealError
-from pokerfsm.outs import outs
+from pokerfsm.outs_analysis import outs
 
 pytestmark = pytest.mark.usefixtures("table")
 
@@ -110,7 +110,7 @@ def test_bad_input(hands, board, error, fragment):
 def test_outs_doctests():
     import doctest
 
-    import pokerfsm.outs
+    import pokerfsm.outs_analysis
 
-    failures, tried = doctest.testmod(pokerfsm.outs)
+    failures, tried = doctest.testmod(pokerfsm.outs_analysis)
     assert tried > 0 and failures == 0

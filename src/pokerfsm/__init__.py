@@ -38,13 +38,14 @@ _LAZY = {
     "compare_hands": "pokerfsm.evaluation",
     "hand_odds": "pokerfsm.evaluation",
     "HandOdds": "pokerfsm.evaluation",
-    "equity": "pokerfsm.equity",
-    "EquityResult": "pokerfsm.equity",
-    "PlayerResult": "pokerfsm.equity",
+    "equity": "pokerfsm.calculator",
+    "EquityResult": "pokerfsm.calculator",
+    "PlayerResult": "pokerfsm.calculator",
+    "LiveOdds": "pokerfsm.calculator",
     "HandRange": "pokerfsm.ranges",
     "parse_range": "pokerfsm.ranges",
-    "outs": "pokerfsm.outs",
-    "OutsResult": "pokerfsm.outs",
+    "outs": "pokerfsm.outs_analysis",
+    "OutsResult": "pokerfsm.outs_analysis",
     "generate_table": "pokerfsm.generate",
     "open_table": "pokerfsm.table",
     "default_table_path": "pokerfsm.table",
@@ -74,10 +75,10 @@ def __dir__() -> list[str]:
 
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .equity import EquityResult, PlayerResult, equity
+    from .calculator import EquityResult, LiveOdds, PlayerResult, equity
     from .evaluation import (HandCategory, HandOdds, HandRank, best_five, compare_hands,
                            evaluate, evaluate_many, hand_odds)
     from .generate import generate_table
-    from .outs import OutsResult, outs
+    from .outs_analysis import OutsResult, outs
     from .ranges import HandRange, parse_range
     from .table import default_table_path, open_table

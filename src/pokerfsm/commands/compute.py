@@ -137,7 +137,7 @@ def configure(parser) -> None:
 def run(args) -> int:
     import sys
 
-    from ..equity import equity
+    from ..calculator import equity
     from .equity import progress_bar
 
     deal = read_course_file(args.file)

@@ -71,7 +71,7 @@ def configure(parser) -> None:
 
 
 def run(args) -> int:
-    from ..equity import equity
+    from ..calculator import equity
 
     players = [None if p.strip() in ("?", "??") else p for p in args.players]
     with progress_bar() as progress:

@@ -22,7 +22,7 @@ def _cards(cards) -> str:
 
 
 def run(args) -> int:
-    from ..outs import outs
+    from ..outs_analysis import outs
 
     result = outs(args.players, args.board, args.dead)
     if args.json:

@@ -105,7 +105,7 @@ def outs(players: Sequence[CardsLike], board: CardsLike, dead: CardsLike = ()) -
     import numpy as np
 
     from . import _equity
-    from .equity import _prepare, _states
+    from .calculator import _prepare, _states
 
     board_cards = as_cards(board)
     if len(board_cards) not in (3, 4):
@@ -154,14 +154,3 @@ def _sort(deck, wins, ties) -> tuple[tuple[Card, ...], tuple[Card, ...], tuple[C
     tie = tuple(Card(int(c)) for c, w, t in zip(deck, wins, ties) if t and not w)
     lose = tuple(Card(int(c)) for c, w, t in zip(deck, wins, ties) if not w and not t)
     return win, tie, lose
-
-
-def _make_callable() -> None:
-    import sys
-
-    from .equity import CallableModule
-
-    sys.modules[__name__].__class__ = CallableModule  # pokerfsm.outs(...) works once the module is imported
-
-
-_make_callable()

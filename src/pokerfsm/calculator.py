@@ -36,9 +36,7 @@ from __future__ import annotations
 
 import itertools
 import math
-import sys
 import time
-import types
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Union
@@ -752,19 +750,3 @@ def _relabel(result: EquityResult, hero, dead, started: float) -> EquityResult:
 def _numpy():
     import numpy
     return numpy
-
-
-class CallableModule(types.ModuleType):
-    """A module that calls its namesake function when called.
-
-    ``pokerfsm.equity`` is both the function (the package's lazy export) and
-    this module: importing the module (``from pokerfsm.equity import
-    LiveOdds``) rebinds the package attribute to it, so calling the module has
-    to call the function. The same holds for ``pokerfsm.outs``.
-    """
-
-    def __call__(self, *args, **kwargs):
-        return getattr(self, self.__name__.rpartition(".")[2])(*args, **kwargs)
-
-
-sys.modules[__name__].__class__ = CallableModule

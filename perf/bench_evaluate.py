@@ -76,7 +76,7 @@ def bench_single_calls(n: int, repeat: int) -> list[tuple]:
     texts = [[str(Card(c)) for c in row] for row in hands.tolist()]
     ours = [[Card(c) for c in row] for row in hands.tolist()]
     reference = evaluate_many(hands)
-    contenders = {"pokerfsm.evaluate": (lambda h: evaluate(h), ours, 1)}
+    contenders = {"pokerfsm.evaluate": (evaluate, ours, 1)}  # called directly, like eval7
     try:
         import eval7
         contenders["eval7.evaluate"] = (eval7.evaluate, [[eval7.Card(s) for s in t] for t in texts], 1)

@@ -1,7 +1,7 @@
 # The state-machine walker: hot loops only. Validation and error messages live
 # in evaluate.py; these kernels assume what their docstrings say.
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint64_t
-from cpython.long cimport PyLong_AsLong
+from cpython.long cimport PyLong_AsLongAndOverflow
 from cpython.list cimport PyList_GET_ITEM, PyList_GET_SIZE
 from cpython.tuple cimport PyTuple_GET_ITEM, PyTuple_GET_SIZE
 from cpython.ref cimport PyObject
@@ -14,6 +14,10 @@ _owner = None                   # the HandRankTable whose mmap backs _view
 cdef list _hand_ranks = None    # value -> HandRank instance (installed by evaluation.py)
 cdef object _slow_evaluate = None  # evaluation.py's validating path, for anything unusual
 cdef type _card_type = int      # pokerfsm.cards.Card
+cdef type _int_type = int
+
+cdef extern from "Python.h":
+    PyObject* type_of "(PyObject*)Py_TYPE" (PyObject* o) noexcept
 
 HISTOGRAM_SIZE = 10 << 12  # every value is below this
 
@@ -42,12 +46,41 @@ def install(list hand_ranks, slow_evaluate, type card_type):
     _card_type = card_type
 
 
+cdef extern from *:
+    """
+    #if defined(_MSC_VER)
+    #include <intrin.h>
+    static inline int pokerfsm_ctz64(unsigned long long x) { unsigned long i; _BitScanForward64(&i, x); return (int)i; }
+    #else
+    static inline int pokerfsm_ctz64(unsigned long long x) { return __builtin_ctzll(x); }
+    #endif
+    """
+    int ctz64 "pokerfsm_ctz64" (uint64_t x) noexcept nogil
+
+
+cdef inline int32_t _walk_mask(const int32_t* t, uint64_t cards) noexcept nogil:
+    """Walk the cards of a non-empty bit mask from the root, lowest card first.
+
+    Any order reaches the same state, but ascending order keeps the visited
+    states in a smaller, cache-friendlier part of the table: random hands
+    walked this way run markedly faster than in the order given.
+    """
+    cdef int32_t p = ROOT
+    while cards:
+        p = t[p + ctz64(cards) + 1]
+        cards &= cards - 1
+    return p
+
+
 cdef inline long _card_code(PyObject* item) noexcept:
     """The code of a Card or plain int item, or -1 for anything else (left to the slow path)."""
-    cdef type kind = type(<object>item)
-    if kind is _card_type or kind is int:
-        if -1 < <object>item < 52:
-            return PyLong_AsLong(<object>item)
+    cdef int overflow = 0
+    cdef long code
+    cdef PyObject* kind = type_of(item)
+    if kind == <PyObject*>_card_type or kind == <PyObject*>_int_type:
+        code = PyLong_AsLongAndOverflow(<object>item, &overflow)
+        if overflow == 0 and 0 <= code < 52:
+            return code
     return -1
 
 
@@ -69,7 +102,7 @@ def evaluate(cards):
     cdef Py_ssize_t n, i
     cdef long c
     cdef uint64_t seen = 0
-    cdef int32_t p = ROOT
+    cdef int32_t p
     cdef bint is_list = type(cards) is list
     if t == NULL:
         t = table_pointer()
@@ -81,7 +114,7 @@ def evaluate(cards):
                 if c < 0 or (seen >> c) & 1:
                     return _slow_evaluate(cards)
                 seen |= 1ULL << c
-                p = t[p + c + 1]
+            p = _walk_mask(t, seen)
             return _hand_ranks[p if n == 7 else t[p]]
     return _slow_evaluate(cards)
 
@@ -123,7 +156,8 @@ def evaluate_rows(const uint8_t[:, ::1] cards, int32_t[::1] out, int threads):
                     p = -1
                     break
                 seen = seen | (1ULL << c)
-                p = t[p + c + 1]
+            if p >= 0:
+                p = _walk_mask(t, seen)
             if p < 0:
                 out[i] = -1
                 bad += 1

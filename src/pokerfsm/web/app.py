@@ -304,11 +304,24 @@ def create_app(*, cache_size: int = 1024, budget: float = DEFAULT_BUDGET_S, work
     async def in_thread(fn: Callable[..., Any], *args: Any) -> Any:
         return await anyio.to_thread.run_sync(fn, *args, limiter=limiter)
 
+    docs_assets = _local_docs_assets()
     app = FastAPI(
         title="pokerfsm",
         version=__version__,
         description="Exact poker odds: equity, hand evaluation and outs. The page is at `/`.",
+        docs_url=None if docs_assets else "/docs",
     )
+    if docs_assets:  # Swagger UI shipped by the fastapi-offline package: /docs works offline
+        from fastapi.openapi.docs import get_swagger_ui_html
+
+        app.mount("/docs-assets", StaticFiles(directory=docs_assets), name="docs-assets")
+
+        @app.get("/docs", include_in_schema=False)
+        async def docs() -> Response:
+            return get_swagger_ui_html(openapi_url=app.openapi_url, title="pokerfsm API",
+                                       swagger_js_url="/docs-assets/swagger-ui-bundle.js",
+                                       swagger_css_url="/docs-assets/swagger-ui.css",
+                                       swagger_favicon_url="/docs-assets/favicon.png")
     app.state.cache = cache
     app.state.settings = settings
 
@@ -447,3 +460,12 @@ def create_app(*, cache_size: int = 1024, budget: float = DEFAULT_BUDGET_S, work
     static = resources.files("pokerfsm.web") / "static"
     app.mount("/", StaticFiles(directory=str(static), html=True), name="page")
     return app
+
+
+def _local_docs_assets() -> str | None:
+    """The folder of Swagger UI's files if fastapi-offline is installed (else the CDN is used)."""
+    try:
+        import fastapi_offline
+    except ImportError:
+        return None
+    return str(resources.files(fastapi_offline) / "static")

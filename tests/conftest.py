@@ -1,8 +1,6 @@
 """Shared fixtures: the hand-rank table is opened (built on first use) once per session."""
 from __future__ import annotations
 
-import os
-
 import pytest
 
 
@@ -21,8 +19,3 @@ def table():
 def table_array(table):
     """The entries as a read-only numpy array."""
     return table.as_array()
-
-
-@pytest.fixture
-def in_ci() -> bool:
-    return os.environ.get("CI", "").lower() in ("1", "true", "yes")

@@ -128,12 +128,6 @@ def walk(int32_t state, const uint8_t[::1] cards):
     return state
 
 
-def state_value(int32_t state, int n_cards):
-    """Value of a state reached by walking ``n_cards`` = 5, 6 (slot 0) or 7 (the state itself)."""
-    cdef const int32_t* t = table_pointer()
-    return state if n_cards == 7 else t[state]
-
-
 def evaluate_rows(const uint8_t[:, ::1] cards, int32_t[::1] out, int threads):
     """Value of each row of 5-7 cards into ``out``; returns how many rows are bad.
 

@@ -103,9 +103,9 @@ cdef int best_nonflush(const Lookups* t, const int* r, int n) noexcept nogil:
     cdef int[5] s
     if n == 5:
         return nonflush5(t, r[0], r[1], r[2], r[3], r[4])
+    # six ranks: leave out one (j = n never matches); seven: leave out a pair i < j
     for i in range(n):
-        for j in range(i + 1 if n == 7 else n, n + (n == 6)):
-            # leave out r[i] and, for seven ranks, r[j]
+        for j in range(n if n == 6 else i + 1, n + 1 if n == 6 else n):
             m = 0
             for k in range(n):
                 if k != i and k != j:

@@ -18,11 +18,11 @@ A complete deal prints the winner (``Le joueur 2 est gagnant.``) or
 """
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from pathlib import Path
 
 from ..cards import Card
+from ..cli import write_json
 from ..errors import CardParseError, InputFileError
 
 HELP = "the course's calculator: read a deal file and print who wins or the odds of winning"
@@ -149,7 +149,7 @@ def run(args) -> int:
         data = result.to_dict()
         if deal.complete:
             data["winners"] = winners
-        print(json.dumps(data, ensure_ascii=False))
+        write_json(args.stdout, data)
         return 0
     if deal.complete:
         if len(winners) == 1:

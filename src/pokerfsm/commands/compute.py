@@ -88,9 +88,9 @@ def read_course_file(path: str | Path) -> CourseDeal:
         raise fail(MAX_PLAYERS + 1, f"too many players: at most {MAX_PLAYERS} player lines, then the board line")
     seen: dict[Card, int] = {}
 
-    def cards_on(line_number: int, text: str) -> tuple[Card, ...]:
+    def cards_on(line_number: int, text: str, notation: str = "any") -> tuple[Card, ...]:
         try:
-            cards = tuple(Card.parse(token) for token in text.split())
+            cards = tuple(Card.parse(token, notation) for token in text.split())
         except CardParseError as exc:
             raise fail(line_number, str(exc)) from None
         for c in cards:
@@ -107,7 +107,7 @@ def read_course_file(path: str | Path) -> CourseDeal:
             continue
         if not line.strip():
             raise fail(number, f"empty line: expected player {number}'s two cards or '?'")
-        hand = cards_on(number, line)
+        hand = cards_on(number, line, "course")  # no range here: AT is not A♣ (see pokerfsm.players)
         if len(hand) != 2:
             hint = ("; if it is the board, remove the blank line after it"
                     if blank_board and number == len(player_lines) and 3 <= len(hand) <= 5 else "")

@@ -24,6 +24,7 @@ from pathlib import Path
 from ..cards import Card
 from ..cli import write_json
 from ..errors import CardParseError, InputFileError
+from ..textfiles import file_error, read_text_file
 
 HELP = "the course's calculator: read a deal file and print who wins or the odds of winning"
 
@@ -59,18 +60,11 @@ def read_course_file(path: str | Path) -> CourseDeal:
     >>> os.unlink(f.name)
     """
     name = str(path)
-    data = Path(path).read_bytes()
+    text = read_text_file(path)
 
     def fail(line: int, message: str) -> InputFileError:
-        return InputFileError(f"{name}:{line}: {message}")
+        return file_error(name, line, message)
 
-    if b"\x00" in data:
-        raise fail(1, "not a text file (it contains binary data)")
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        line = data[:exc.start].count(b"\n") + 1
-        raise fail(line, "not a text file (invalid UTF-8)") from None
     lines = text.splitlines()
     blank_board = False
     while lines and not lines[-1].strip():  # a blank last line is an empty (preflop) board line

@@ -25,7 +25,6 @@ import enum
 import operator
 import re
 from collections.abc import Iterable
-from typing import Union
 
 from .errors import CardParseError, DuplicateCardError
 
@@ -126,9 +125,9 @@ class Card(int):
     """
 
     __slots__ = ()
-    _cache: list["Card"] = []
+    _cache: list[Card] = []
 
-    def __new__(cls, value: Union[int, str, "Card"]) -> "Card":
+    def __new__(cls, value: int | str | Card) -> Card:
         if isinstance(value, str):
             return cls.parse(value)
         if type(value) is cls:
@@ -142,7 +141,7 @@ class Card(int):
         return cls._cache[index]
 
     @classmethod
-    def parse(cls, token: str, notation: str = "any") -> "Card":
+    def parse(cls, token: str, notation: str = "any") -> Card:
         """Read one card; ``notation`` is one of :data:`NOTATIONS` (default: either, any case).
 
         >>> Card.parse("10co"), Card.parse("AT")
@@ -206,7 +205,7 @@ Card._cache.extend(int.__new__(Card, i) for i in range(52))
 DECK: tuple[Card, ...] = tuple(Card._cache)
 """All 52 cards in encoding order."""
 
-CardsLike = Union[str, Iterable[Union[str, int, Card]]]
+CardsLike = str | Iterable[str | int | Card]
 
 
 def _tokens(text: str) -> list[str]:
@@ -240,7 +239,7 @@ def parse_cards(text: str, *, distinct: bool = True, notation: str = "any") -> t
     """
     if not isinstance(text, str):
         raise CardParseError(f"expected card text, got {text!r}")
-    return _check_distinct([(Card.parse(t, notation), t) for t in _tokens(text)], distinct)
+    return _check_distinct(_each(_tokens(text), lambda t: Card.parse(t, notation)), distinct)
 
 
 def as_cards(cards: CardsLike, *, distinct: bool = True) -> tuple[Card, ...]:
@@ -255,15 +254,28 @@ def as_cards(cards: CardsLike, *, distinct: bool = True) -> tuple[Card, ...]:
         items = list(cards)
     except TypeError:
         raise CardParseError(f"expected cards, got {cards!r}") from None
-    return _check_distinct([(Card(c), c) for c in items], distinct)
+    return _check_distinct(_each(items, Card), distinct)
+
+
+def _each(items, read) -> list:
+    """``(read(item), item)`` for each item; a bad one raises with its ``index`` and ``text`` set."""
+    pairs = []
+    for index, item in enumerate(items):
+        try:
+            pairs.append((read(item), item))
+        except CardParseError as exc:
+            exc.index, exc.text = index, item if isinstance(item, str) else repr(item)
+            raise
+    return pairs
 
 
 def _check_distinct(pairs, distinct: bool) -> tuple[Card, ...]:
     result = tuple(card for card, _ in pairs)
     if distinct and len(set(result)) != len(result):
         seen = set()
-        for card, token in pairs:
+        for index, (card, token) in enumerate(pairs):
             if card in seen:
-                raise DuplicateCardError(f"card {str(card)!r} is given twice ({token!r})", card=card)
+                raise DuplicateCardError(f"card {str(card)!r} is given twice ({token!r})", card=card,
+                                         index=index)
             seen.add(card)
     return result

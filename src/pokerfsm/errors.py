@@ -11,7 +11,8 @@ kept apart from semantic ones (a card dealt twice, a board of two cards).
 
 Errors carry the fields they concern, ``None`` where they do not apply:
 ``field`` (``"players"``, ``"board"``, ``"dead"``, ``"samples"`` …), ``player``
-(the seat's index, from 0), ``card`` (the card concerned), ``text`` (the
+(the seat's index, from 0), ``index`` (the position of the bad item within
+the field or the seat, from 0), ``card`` (the card concerned), ``text`` (the
 offending text) and, for files, ``path`` and ``line``. Front ends place the
 error from these fields (the web's 422 ``loc``, the CLI's ``file:line:``),
 never from the message:
@@ -48,23 +49,24 @@ class Error(Exception):
 
     field: str | None
     player: int | None
+    index: int | None
     card: Any
     text: str | None
     path: str | None
     line: int | None
 
     def __init__(self, message: str = "", *, field: str | None = None, player: int | None = None,
-                 card: Any = None, text: str | None = None, path: str | None = None,
-                 line: int | None = None) -> None:
+                 index: int | None = None, card: Any = None, text: str | None = None,
+                 path: str | None = None, line: int | None = None) -> None:
         super().__init__(message)
-        self.field, self.player, self.card, self.text = field, player, card, text
+        self.field, self.player, self.index, self.card, self.text = field, player, index, card, text
         self.path, self.line = path, line
 
     @property
     def message(self) -> str:
         return str(self.args[0]) if self.args else ""
 
-    def located(self, field: str, player: int | None = None) -> "Error":
+    def located(self, field: str, player: int | None = None) -> Error:
         """A copy placed in ``field`` (and at seat ``player``), its message saying where.
 
         Fields already set are kept: the innermost place is the most precise.

@@ -30,7 +30,9 @@ True
 >>> read_player("At,Kt")
 Traceback (most recent call last):
 ...
-pokerfsm.errors.AmbiguousPlayerError: 'At,Kt' is ambiguous: as a range it is AT, KT; in the course's notation, where a lower-case t is the suit trèfle (♣), it is the hand A♣ K♣. Write 'AT,KT' for the range, or 'Ac Kc' for the hand.
+pokerfsm.errors.AmbiguousPlayerError: 'At,Kt' is ambiguous: as a range it is AT, KT; in the course's
+notation, where a lower-case t is the suit trèfle (♣), it is the hand A♣ K♣. Write 'AT,KT' for the range,
+or 'Ac Kc' for the hand.
 """
 from __future__ import annotations
 

@@ -87,8 +87,9 @@ def _class_combos(high: int, low: int, kind: str) -> list[Combo]:
 
 
 HAND_CLASSES: tuple[str, ...] = tuple(
-    RANK_SYMBOLS[h] + RANK_SYMBOLS[l] + ("" if h == l else kind)
-    for h in range(12, -1, -1) for l in range(h, -1, -1) for kind in (("",) if h == l else ("s", "o"))
+    RANK_SYMBOLS[high] + RANK_SYMBOLS[low] + ("" if high == low else kind)
+    for high in range(12, -1, -1) for low in range(high, -1, -1)
+    for kind in (("",) if high == low else ("s", "o"))
 )
 """The 169 starting-hand classes, pairs and suited before offsuit, strongest ranks first."""
 
@@ -103,7 +104,7 @@ class HandRange(Mapping[Combo, float]):
     (2, 'AhKh, AsKs', True)
     """
 
-    __slots__ = ("_weights", "_derived")
+    __slots__ = ("_derived", "_weights")
 
     def __init__(self, weights: Mapping[Combo, float] | None = None):
         checked: dict[Combo, float] = {}
@@ -116,7 +117,7 @@ class HandRange(Mapping[Combo, float]):
         self._derived: dict = {}
 
     @classmethod
-    def _trusted(cls, weights: dict[Combo, float]) -> "HandRange":
+    def _trusted(cls, weights: dict[Combo, float]) -> HandRange:
         """A range from canonical, valid, sorted weights (no checks)."""
         r = cls.__new__(cls)
         r._weights = weights
@@ -130,17 +131,17 @@ class HandRange(Mapping[Combo, float]):
         return self._derived[key]
 
     @classmethod
-    def parse(cls, text: str) -> "HandRange":
+    def parse(cls, text: str) -> HandRange:
         """Same as :func:`parse_range`."""
         return parse_range(text)
 
     @classmethod
-    def random(cls) -> "HandRange":
+    def random(cls) -> HandRange:
         """All 1,326 combos with weight 1."""
         return _RANDOM
 
     @classmethod
-    def from_combos(cls, hands: Iterable[CardsLike], weight: float = 1.0) -> "HandRange":
+    def from_combos(cls, hands: Iterable[CardsLike], weight: float = 1.0) -> HandRange:
         """A range of explicit two-card hands, all with the same weight."""
         result = {}
         for hand in hands:
@@ -190,7 +191,7 @@ class HandRange(Mapping[Combo, float]):
     def total_weight(self) -> float:
         return sum(self._weights.values())
 
-    def without(self, cards: Iterable[Card | int]) -> "HandRange":
+    def without(self, cards: Iterable[Card | int]) -> HandRange:
         """The combos that use none of ``cards`` (the board, dead cards, other hands)."""
         blocked = {int(c) for c in cards}
         if not blocked:

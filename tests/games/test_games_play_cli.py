@@ -144,12 +144,3 @@ def test_without_pokerkit_the_command_says_which_extra_to_install(monkeypatch, c
     monkeypatch.setitem(sys.modules, "pokerkit", None)      # makes 'import pokerkit' fail
     assert main(["play", "holdem", "--auto", "--hands", "1"]) == 2
     assert 'pip install "pokerfsm[games]"' in capsys.readouterr().err
-
-
-@pytest.mark.parametrize("module", ["dealer", "pokerhand", "holdem", "strength", "console"])
-def test_the_games_docstring_examples_run(module):
-    import doctest
-    import importlib
-
-    failures, tried = doctest.testmod(importlib.import_module(f"pokerfsm.games.{module}"))
-    assert failures == 0 and tried > 0

@@ -16,7 +16,7 @@ and the numbers behind it (``--explain`` prints them).
   odds, after Loki (Billings et al.): raise when very strong, bet when strong,
   call when the strength beats the pot odds, fold otherwise. In hold'em the
   strength is the exact equity against a random hand
-  (:class:`pokerfsm.calculator.LiveOdds`); in draw it is the chance to beat every
+  (:class:`pokerfsm.odds.LiveOdds`); in draw it is the chance to beat every
   live opponent (:mod:`.strength`).
 
 In five-card draw every personality discards the same way: it keeps the cards
@@ -161,7 +161,7 @@ class Solid(Personality):
     """Effective hand strength against the live opponents, and pot odds.
 
     ``odds_factory(hole) -> obj`` with ``obj.update(board) -> EquityResult``
-    (default :class:`pokerfsm.calculator.LiveOdds`) gives the hold'em equity.
+    (default :class:`pokerfsm.odds.LiveOdds`) gives the hold'em equity.
     """
 
     name = "solid"
@@ -189,7 +189,7 @@ class Solid(Personality):
             return percentile(view.hole) ** max(1, view.opponents)
         if self._live is None or self._live[0] != view.hole:
             if self._odds_factory is None:
-                from ..calculator import LiveOdds
+                from ..odds import LiveOdds
                 self._odds_factory = LiveOdds
             self._live = (view.hole, self._odds_factory(view.hole))
         result = self._live[1].update(view.board).players[0]

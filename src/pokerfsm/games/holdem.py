@@ -48,7 +48,7 @@ class HoldemHand(PokerHand):
 class HoldemSession(Session):
     """Hands of heads-up hold'em until a player is broke (no rebuys) or quits.
 
-    ``odds_factory`` (by default :class:`pokerfsm.calculator.LiveOdds`) gives the
+    ``odds_factory`` (by default :class:`pokerfsm.odds.LiveOdds`) gives the
     human's live win probability; :meth:`win_odds` keeps one per seat and
     hand, and updates it street by street instead of starting over.
     """
@@ -75,7 +75,7 @@ class HoldemSession(Session):
         """The seat's exact chances against one unknown hand on the current board."""
         hand = self.hand
         if self._odds_factory is None:
-            from ..calculator import LiveOdds
+            from ..odds import LiveOdds
             self._odds_factory = LiveOdds
         key = (self.hand_number, seat, len(hand.board))
         if key not in self._odds:

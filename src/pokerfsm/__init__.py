@@ -17,6 +17,8 @@ from .errors import (
     CardParseError,
     DuplicateCardError,
     Error,
+    HistoryParseError,
+    HistoryReplayError,
     IllegalActionError,
     InputFileError,
     InvalidDealError,
@@ -49,6 +51,9 @@ _LAZY = {
     "generate_table": "pokerfsm.generate",
     "open_table": "pokerfsm.table",
     "default_table_path": "pokerfsm.table",
+    "showdown": "pokerfsm.history.settlement",
+    "Settlement": "pokerfsm.history.settlement",
+    "load_history": "pokerfsm.history",
 }
 
 __all__ = [
@@ -56,7 +61,7 @@ __all__ = [
     "Card", "Rank", "Suit", "DECK", "parse_cards", "as_cards",
     "Error", "ParseError", "CardParseError", "RangeParseError", "InputFileError",
     "InvalidDealError", "DuplicateCardError", "TableError", "TableNotFoundError",
-    "TableCorruptError", "IllegalActionError",
+    "TableCorruptError", "IllegalActionError", "HistoryParseError", "HistoryReplayError",
     *_LAZY,
 ]
 
@@ -79,6 +84,8 @@ if TYPE_CHECKING:  # pragma: no cover
     from .evaluation import (HandCategory, HandOdds, HandRank, best_five, compare_hands,
                            evaluate, evaluate_many, hand_odds)
     from .generate import generate_table
+    from .history import load_history
+    from .history.settlement import Settlement, showdown
     from .outs_analysis import OutsResult, outs
     from .ranges import HandRange, parse_range
     from .table import default_table_path, open_table

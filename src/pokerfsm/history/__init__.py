@@ -16,9 +16,9 @@ whose message starts with ``file:line:`` and quotes the offending text.
 ... min_bet = 2
 ... starting_stacks = [200, 200]
 ... actions = ['d dh p1 AhAd', 'd dh p2 KsKc', 'p2 cbr 6', 'p1 f']
-... finishing_stacks = [199, 201]''')
+... finishing_stacks = [198, 202]''')
 >>> hand.complete, hand.final_stacks, [s.name for s in hand.streets]
-(True, (199, 201), ['preflop'])
+(True, (198, 202), ['preflop'])
 """
 from __future__ import annotations
 
@@ -28,10 +28,10 @@ from .analysis import HandAnalysis, analyse, summarise
 from .drawlog import parse_draw_lines
 from .phh import parse_phh
 from .record import ActionLine, HandRecord, Source
-from .replay import AllIn, Hand, Street, replay
+from .playback import AllIn, Hand, Street, replay
 from .settlement import Pot, Settlement, showdown
 
-__all__ = ["load", "loads", "parse", "read_text", "replay", "analyse", "summarise", "showdown",
+__all__ = ["load", "load_history", "loads", "parse", "read_text", "replay", "analyse", "summarise", "showdown",
            "Hand", "Street", "AllIn", "HandRecord", "ActionLine", "Source", "HandAnalysis",
            "Pot", "Settlement"]
 
@@ -85,3 +85,7 @@ def load(path: str | Path) -> list[Hand]:
     :raises HistoryReplayError: a hand that cannot have happened.
     """
     return loads(read_text(path), str(path))
+
+
+load_history = load
+"""``pokerfsm.load_history(path)``: :func:`load` under the package's façade."""

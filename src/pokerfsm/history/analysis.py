@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .replay import Hand, Street
+from .playback import Hand, Street
 from .settlement import layer_pots
 
 __all__ = ["StreetEquity", "HandAnalysis", "PlayerSummary", "Summary", "analyse", "summarise"]

@@ -5,7 +5,7 @@ and as ``pokerfsm play holdem --history`` writes it: one ``[n]`` table per
 hand). The TOML is read by the standard library; this module checks the
 fields pokerfsm needs and finds the line of each one, so that every problem
 is reported as ``file:line: message``. Playing the actions is
-:mod:`.replay`'s job (on pokerkit's rules engine).
+:mod:`.playback`'s job (on pokerkit's rules engine).
 
 >>> hands = parse_phh('''variant = 'NT'
 ... antes = [0, 0]

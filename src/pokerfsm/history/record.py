@@ -1,7 +1,7 @@
 """A hand as written in a history file, before it is replayed, and where each part of it is.
 
 Readers (:mod:`.phh`, :mod:`.drawlog`) turn text into :class:`HandRecord`
-values; :mod:`.replay` plays them. Every record remembers the line of each
+values; :mod:`.playback` plays them. Every record remembers the line of each
 field and action, so that any later complaint can name ``file:line`` and
 quote the text.
 

@@ -140,7 +140,8 @@ def hand_view(analysis, number: int, count: int) -> list:
         parts = [f"{names[i]} expected {_signed(money, analysis.expected[i])}, "
                  f"won {_signed(money, settlement.net[i])}, luck {_signed(money, analysis.luck[i])}"
                  for i in spot.live]
-        lines.append(f"  all-in on the {spot.street} ({board}): " + "; ".join(parts))
+        when = "preflop" if spot.street == "preflop" else f"on the {spot.street}"
+        lines.append(f"  all-in {when} ({board}): " + "; ".join(parts))
     return lines
 
 

@@ -12,24 +12,23 @@ by pokerkit (our own games' included) gives its finishing stacks to the chip:
 * **Dead antes** (``antes=``): when antes are not "trimmed" (PHH's
   ``ante_trimming_status = false``, the default), they all go to the main
   pot, even the short ante of a player who could not post a full one.
-* **Hopeless hands are mucked first**: a hand beaten in every pot it could
-  win takes no further part, and neighbouring pots then contested by the
-  same players are one pot. (So a main and a side pot chopped by the same
-  two players make one odd chip, not two.)
 * **Odd chips**: a split pot is divided evenly and the remainder goes
   to the first winner to the left of the button, i.e. the winner with the
   lowest seat index in PHH order (seat 0 is the first player left of the
   button, the last seat is the button). With more than two winners the
   whole remainder goes to that one player, as pokerkit does.
+* **Pots split by the same players count their odd chips together**: once
+  the hands that win nothing are mucked (:attr:`Settlement.mucked`),
+  neighbouring pots contested by the same players are one pot for
+  pokerkit, so a main and a side pot chopped by the same two players make
+  one odd chip, not two. Each pot still shows its own chips, eligible
+  players and winners.
 
 >>> s = showdown(["AhAd", "KsKc", "QhQd"], "2c 7d 9h Js 3s", [100, 300, 400], folded=())
+>>> [(p.amount, p.eligible, p.winners) for p in s.pots]
+[(300, (0, 1, 2), (0,)), (400, (1, 2), (1,))]
 >>> s.returned, s.mucked, s.net
 ((0, 0, 100), (2,), (200, 100, -300))
->>> [(p.amount, p.eligible, p.winners) for p in s.pots]
-[(300, (0, 1), (0,)), (400, (1,), (1,))]
-
-Queens were beaten in both pots, so they are mucked: the main pot is then
-contested by the aces and the kings, the side pot by the kings alone.
 """
 from __future__ import annotations
 
@@ -49,10 +48,9 @@ HandLike = Union[CardsLike, None]
 class Pot:
     """One pot: its chips, who contests it, who wins it and what each player takes.
 
-    ``eligible`` are the players contesting the pot at the showdown: in it
-    for enough chips, not folded, and not holding a hand beaten in every pot
-    it could win (see :attr:`Settlement.mucked`); ``shares`` has one entry per
-    player of the hand (zero for everybody but the winners).
+    ``eligible`` are the players who could win it: in it for enough chips
+    and not folded; ``shares`` has one entry per player of the hand (zero for
+    everybody but the winners).
     """
 
     amount: int
@@ -67,7 +65,7 @@ class Settlement:
 
     ``returned`` are the uncalled bets given back, ``ranks`` the hand value of
     every player whose hand was compared (``None`` for the others), ``mucked``
-    the live players whose hands could win nothing.
+    the players who reached the showdown and won nothing.
     """
 
     contributions: tuple[int, ...]
@@ -152,21 +150,18 @@ def layer_pots(contributions: Sequence[int], contenders: Iterable[int],
         returned[top] = bets[top] - bets[second]
         bets[top] -= returned[top]
     pots: list[list] = []
-    carry, previous = sum(dead), 0
+    carry, previous, last = sum(dead), 0, ()
     for level in sorted(set(bets)):
         amount = carry + sum(min(b, level) - min(b, previous) for b in bets)
-        carry, previous = 0, level
+        previous = level
         eligible = tuple(i for i in range(n) if i in live and bets[i] >= level)
-        if not eligible or (pots and pots[-1][1] == eligible):
-            if pots:
-                pots[-1][0] += amount
-            else:
-                carry = amount  # nobody can win this layer yet: it joins the next pot
-            continue
-        if amount:
-            pots.append([amount, eligible])
-    if carry:  # only possible when no layer had a contender, which `live` rules out
-        raise InvalidDealError("chips are left that no contender can win")
+        last = eligible or last  # the lowest level always has every contender
+        target = eligible or (pots[-1][1] if pots else last)  # dead chips join the pot below
+        carry = 0
+        if pots and pots[-1][1] == target:
+            pots[-1][0] += amount
+        elif amount:
+            pots.append([amount, target])
     return tuple(returned), [(amount, eligible) for amount, eligible in pots]
 
 
@@ -234,22 +229,44 @@ def showdown(hands: Sequence[HandLike], board: CardsLike, contributions: Sequenc
             if not 5 <= total <= 7:
                 raise InvalidDealError(f"player {i} has {total} cards with the board; a showdown needs 5-7")
             ranks[i] = evaluate(cards[i] + board_cards)
-    best = [max((ranks[i] for i in eligible), default=None) if len(eligible) > 1 else None
-            for _, eligible in layers]
-    hopeless = tuple(i for i in compared
-                     if all(top is not None and ranks[i] < top
-                            for (_, eligible), top in zip(layers, best) if i in eligible))
-    if hopeless:
-        returned, layers = layer_pots(contributions, [i for i in live if i not in hopeless], antes)
-    pots = []
-    for amount, eligible in layers:
-        top = max((ranks[i] for i in eligible), default=None) if len(eligible) > 1 else None
-        winners = eligible if top is None else tuple(i for i in eligible if ranks[i] == top)
-        each, odd = divmod(amount, len(winners))
-        shares = [0] * n
-        for i in winners:
-            shares[i] = each
-        shares[winners[0]] += odd
-        pots.append(Pot(amount, eligible, winners, tuple(shares)))
-    return Settlement(tuple(_amounts(contributions, "the contribution")), returned, tuple(pots),
-                      tuple(ranks), hopeless)
+    winners = [eligible if len(eligible) == 1 else
+               tuple(i for i in eligible if ranks[i] == max(ranks[j] for j in eligible))
+               for _, eligible in layers]
+    survivors = {i for group in winners for i in group}
+    pots = tuple(Pot(amount, eligible, won, tuple(cut)) for (amount, eligible), won, cut
+                 in zip(layers, winners, _split(layers, winners, survivors, n)))
+    return Settlement(tuple(_amounts(contributions, "the contribution")), returned, pots,
+                      tuple(ranks), tuple(i for i in compared if i not in survivors))
+
+
+def _split(layers, winners, survivors, n: int) -> list[list[int]]:
+    """Each pot's shares, odd chips counted over runs of pots with the same contenders.
+
+    Once the hands that win nothing are mucked, neighbouring pots contested
+    by the same players are one pot for pokerkit, whose remainder goes to the
+    first winner (the lowest seat). Each of our pots still gets exactly its
+    own chips: the run's total per winner is fixed first, then each pot's odd
+    chips go to the winners furthest below their total.
+    """
+    contenders = [tuple(i for i in eligible if i in survivors) for _, eligible in layers]
+    shares = [[0] * n for _ in layers]
+    start = 0
+    while start < len(layers):
+        end = start
+        while end + 1 < len(layers) and contenders[end + 1] == contenders[start]:
+            end += 1
+        run, won = range(start, end + 1), winners[start]
+        each, odd = divmod(sum(layers[k][0] for k in run), len(won))
+        need = {i: each + (odd if i == won[0] else 0) for i in won}
+        for k in run:
+            base = layers[k][0] // len(won)
+            for i in won:
+                shares[k][i] = base
+                need[i] -= base
+        for k in run:
+            for _ in range(layers[k][0] % len(won)):
+                i = max(won, key=lambda seat: (need[seat], -seat))
+                shares[k][i] += 1
+                need[i] -= 1
+        start = end + 1
+    return shares

@@ -176,7 +176,8 @@ def _hand(source: Source, table: Any, line: int, last: int, name: str) -> HandRe
     stacks = f.numbers("starting_stacks", None, allow_inf=True)
     n = len(stacks)
     if not 2 <= n <= MAX_PLAYERS:
-        raise f.fail("starting_stacks", f"{n} players: pokerfsm replays hands of 2-{MAX_PLAYERS} players")
+        raise f.fail("starting_stacks", f"{n} player{'s' * (n != 1)}: pokerfsm replays hands of "
+                                        f"2-{MAX_PLAYERS} players")
     if any(s == 0 for s in stacks):
         raise f.fail("starting_stacks", "a starting stack of 0: every player must have chips")
     antes, blinds = f.numbers("antes", n), f.numbers("blinds_or_straddles", n)

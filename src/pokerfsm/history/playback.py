@@ -152,7 +152,7 @@ class _Replay:
         self.street_list: list[list] = []  # [snapshot or None, moves] per street
         self.street_key, self.moves = -1, []
         self.all_in: AllIn | None = None
-        self.seen, self.line = 0, record.line
+        self.seen, self.line, self.action = 0, record.line, ""
         self._begin_street(0)
         self._absorb()
 
@@ -160,7 +160,7 @@ class _Replay:
         """Apply one action; raises HistoryParseError / HistoryReplayError on its line."""
         if is_noop(action):
             return
-        self.line = action.line
+        self.line, self.action = action.line, action.text
         if not self.state.status:
             raise self.record.error(action.line, f"{action.text!r} comes after the end of the hand",
                                     HistoryReplayError)
@@ -231,9 +231,8 @@ class _Replay:
             into.append(card)
 
     def _twice(self, card: Card) -> HistoryReplayError:
-        return self.record.error(self.line, f"card {str(card)!r} is dealt twice: "
-                                            f"{self.record.source.text(self.line).strip()!r}",
-                                 HistoryReplayError)
+        return self.record.error(self.line, f"card {str(card)!r} is dealt twice, "
+                                            f"again in {self.action!r}", HistoryReplayError)
 
     def _show(self, i: int, cards: list[Card | None]) -> None:
         if not cards:

@@ -33,6 +33,7 @@ def test_replay_reproduces_recorded_stacks_and_pokerkit(table, name):
     for hand in load(name):
         assert hand.complete
         assert hand.final_stacks == hand.record.finishing_stacks == hand.engine_stacks
+        assert None not in hand.final_stacks or name == "cents.phh"
         assert sum(hand.settlement.payouts) == sum(hand.contributions)
 
 
@@ -84,6 +85,17 @@ def test_uncalled_reraise_with_unknown_cards(table):
     assert hand.settlement.returned == (12, 0) and hand.final_stacks == (106, 94)
     analysis = history.analyse(hand)
     assert analysis.streets[0].equity == (None, None)  # nothing known: no equity
+
+
+def test_amounts_in_cents_unknown_stacks_and_comments(table):
+    hand, = load("cents.phh")
+    assert str(hand.record.unit) == "0.01" and hand.record.blinds == (25, 50, 0)
+    assert hand.record.starting_stacks == (5000, None, 2075)
+    assert hand.final_stacks == (7225, None, 0) and hand.record.money(7225) == "72.25"
+    data = history.analyse(hand).to_dict()
+    assert data["finishing_stacks"] == data["recorded_finishing_stacks"] == [72.25, None, 0.0]
+    assert data["settlement"]["pots"][0]["amount"] == 43.0
+    assert hand.streets[-2].actions[-2] == "Ann: show Td Tc"  # 'sm -'
 
 
 def test_fixed_limit(table):

@@ -81,7 +81,7 @@ class HandAnalysis:
             "finishing_stacks": None if hand.final_stacks is None else
             [None if s is None else number(s) for s in hand.final_stacks],
             "recorded_finishing_stacks": None if record.finishing_stacks is None else
-            [number(s) for s in record.finishing_stacks],
+            [None if s is None else number(s) for s in record.finishing_stacks],
             "settlement": None, "all_in": None,
         }
         settlement = hand.settlement

@@ -182,7 +182,7 @@ def _hand(source: Source, table: Any, line: int, last: int, name: str) -> HandRe
         raise f.fail("starting_stacks", "a starting stack of 0: every player must have chips")
     antes, blinds = f.numbers("antes", n), f.numbers("blinds_or_straddles", n)
     bets = {k: f.number(k, f.get(k)) for k in ("min_bet", "small_bet", "big_bet") if k in REQUIRED[variant]}
-    finishing = f.numbers("finishing_stacks", n) if "finishing_stacks" in table else None
+    finishing = f.numbers("finishing_stacks", n, allow_inf=True) if "finishing_stacks" in table else None
     actions = f.get("actions")
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
         raise f.fail("actions", "actions must be a list of strings")

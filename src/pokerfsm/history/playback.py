@@ -302,7 +302,7 @@ class _Replay:
             try:  # the history stops at the showdown: show or muck as pokerkit would
                 while s.status and s.showdown_index is not None:
                     s.show_or_muck_hole_cards()
-            except Exception:
+            except Exception:  # pokerkit cannot decide (unknown cards): the hand stays unfinished
                 pass
             self._absorb()
         self._freeze()
@@ -327,15 +327,16 @@ class _Replay:
                     and len(self.all_in.board) < 5):
                 all_in = self.all_in
         return Hand(record=record, streets=streets, board=tuple(self.board), holes=holes,
-                    contributions=tuple(self.contributions), antes=tuple(self.antes), folded=tuple(sorted(self.folded)),
-                    mucked=tuple(sorted(self.mucked)), complete=complete, settlement=settlement,
-                    final_stacks=final, engine_stacks=engine, all_in=all_in)
+                    contributions=tuple(self.contributions), antes=tuple(self.antes),
+                    folded=tuple(sorted(self.folded)), mucked=tuple(sorted(self.mucked)),
+                    complete=complete, settlement=settlement, final_stacks=final,
+                    engine_stacks=engine, all_in=all_in)
 
     def _check_finishing(self, final: tuple[int | None, ...]) -> None:
         recorded = self.record.finishing_stacks
         if recorded is None:
             return
-        if any(f is not None and f != r for f, r in zip(final, recorded)):
+        if any(f is not None and r is not None and f != r for f, r in zip(final, recorded)):
             money = self.record.money
             show = lambda stacks: "[" + ", ".join("?" if x is None else money(x) for x in stacks) + "]"
             raise self.record.error(

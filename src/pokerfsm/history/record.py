@@ -66,8 +66,8 @@ class HandRecord:
 
     Lists by player run in PHH order: the first player left of the button
     first, the button last. ``starting_stacks`` holds ``None`` for a stack the
-    file gives as unknown (``inf``); ``finishing_stacks`` is None when the
-    file does not record them.
+    file gives as unknown (``inf``), and so does ``finishing_stacks``, which
+    is None when the file does not record them.
     """
 
     source: Source
@@ -83,7 +83,7 @@ class HandRecord:
     small_bet: int | None = None
     big_bet: int | None = None
     ante_trimming: bool = False
-    finishing_stacks: tuple[int, ...] | None = None
+    finishing_stacks: tuple[int | None, ...] | None = None
     unit: Decimal = Decimal(1)
     field_lines: Mapping[str, int] = field(default_factory=dict)
 

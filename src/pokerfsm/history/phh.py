@@ -25,6 +25,11 @@ from typing import Any
 from ..errors import HistoryParseError
 from .record import ActionLine, HandRecord, Source
 
+try:
+    import tomllib
+except ModuleNotFoundError:  # Python 3.10 (pokerkit itself needs 3.11)
+    tomllib = None
+
 __all__ = ["parse_phh", "MAX_PLAYERS"]
 
 MAX_PLAYERS = 10
@@ -41,21 +46,6 @@ _HEADER = re.compile(r"""^\s*\[\s*("[^"]*"|'[^']*'|[A-Za-z0-9_-]+)\s*\]\s*(#.*)?
 _KEY = re.compile(r"""^\s*("[^"]*"|'[^']*'|[A-Za-z0-9_-]+)\s*=""")
 _TOML_WHERE = re.compile(r"\(at line (\d+), column (\d+)\)")
 _CBR = re.compile(r"\bcbr\s+([^\s#]+)")
-
-
-def _toml():
-    try:
-        import tomllib
-    except ModuleNotFoundError:  # Python 3.10
-        try:
-            import tomli as tomllib  # type: ignore[no-redef]
-        except ModuleNotFoundError:
-            from ..errors import Error
-
-            class MissingTomlError(Error, ImportError):
-                pass
-            raise MissingTomlError("reading PHH needs Python 3.11+ (tomllib) or the 'tomli' package") from None
-    return tomllib
 
 
 def _unquote(key: str) -> str:
@@ -231,8 +221,10 @@ def parse_phh(text: str, path: str = "<string>") -> list[HandRecord]:
         unsupported variants; the message is ``path:line: ...``.
     """
     source = Source.from_text(text, path)
+    if tomllib is None:
+        raise source.error(0, "reading PHH needs Python 3.11 or newer (tomllib)")
     try:
-        document = _toml().loads(text, parse_float=Decimal)
+        document = tomllib.loads(text, parse_float=Decimal)
     except ValueError as exc:  # tomllib.TOMLDecodeError
         message = str(exc)
         where = _TOML_WHERE.search(message)

@@ -78,3 +78,12 @@ def test_draw_history(table, tmp_path, capsys):
     assert hand["settlement"]["hands"] == ["Three of a kind, Kings", "Two pair, Eights and Threes"]
     out = run(capsys, path)
     assert "five-card draw · ante 2 · button Bo" in out and "Ada: discard 2" in out
+
+
+def test_without_pokerkit_the_error_says_which_extra(table, monkeypatch, capsys):
+    import sys
+
+    monkeypatch.setitem(sys.modules, "pokerkit", None)  # import pokerkit now fails
+    assert main(["replay", str(DATA / "odd_chip.phh")]) == 2
+    err = capsys.readouterr().err
+    assert "needs pokerkit" in err and "pokerfsm[games]" in err and len(err.splitlines()) == 1

@@ -156,7 +156,7 @@ def _holdem_equity(street: Street, seed: int) -> StreetEquity:
 
 
 def _final_equity(street: Street) -> StreetEquity:
-    from ..evaluation import evaluate
+    from .. import evaluate
 
     n = len(street.holes)
     hands = {i: street.holes[i] for i in street.live}

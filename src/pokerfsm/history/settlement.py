@@ -221,7 +221,7 @@ def showdown(hands: Sequence[HandLike], board: CardsLike, contributions: Sequenc
     compared = sorted({i for _, eligible in layers if len(eligible) > 1 for i in eligible})
     ranks: list = [None] * n
     if compared:
-        from ..evaluation import evaluate  # the table is opened only when hands are compared
+        from .. import evaluate  # the table is opened only when hands are compared
         for i in compared:
             if cards[i] is None:
                 raise InvalidDealError(f"player {i}'s cards are unknown but must be compared at the showdown")

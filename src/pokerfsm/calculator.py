@@ -42,8 +42,9 @@ from dataclasses import dataclass, field
 from typing import Any, Union
 
 from .cards import Card, CardsLike, as_cards
-from .errors import CardParseError, DuplicateCardError, InvalidDealError, RangeParseError
-from .ranges import HandRange, parse_range
+from .errors import DuplicateCardError, Error, InvalidDealError
+from .players import read_player
+from .ranges import HandRange
 
 __all__ = ["equity", "EquityResult", "PlayerResult", "LiveOdds", "PlayerSpec",
            "DEFAULT_BUDGET", "DEFAULT_TARGET_STD_ERROR", "MAX_PLAYERS"]
@@ -159,32 +160,25 @@ class _Seat:
 
 
 def _seat(spec: PlayerSpec, number: int) -> _Seat:
-    if spec is None or (isinstance(spec, str) and spec.strip() in ("?", "??")):
-        return _Seat("random", range=HandRange.random(), random=True)
-    if isinstance(spec, HandRange):
-        return _Seat(str(spec), range=spec, random=spec.is_random)
-    if isinstance(spec, str):
-        try:
-            cards = as_cards(spec)
-        except (CardParseError, DuplicateCardError):
-            cards = None
-        if cards is None or not cards:
-            try:
-                r = parse_range(spec)
-            except RangeParseError as exc:
-                raise RangeParseError(f"player {number}: {spec!r} is neither two cards nor a range: {exc}") from None
-            return _Seat(str(r), range=r, random=r.is_random)
-    else:
-        try:
-            cards = as_cards(spec)
-        except DuplicateCardError as exc:
-            raise DuplicateCardError(f"player {number}: {exc}") from None
-        except CardParseError as exc:
-            raise CardParseError(f"player {number}: {exc}") from None
-    if len(cards) != 2:
-        raise InvalidDealError(f"player {number} has {len(cards)} card{'s' * (len(cards) != 1)} "
-                               f"({spec!r}); a hand has 2")
-    return _Seat(f"{cards[0]}{cards[1]}", hand=(cards[0], cards[1]))
+    """Seat ``number`` (from 1) as given: text by the rule of :mod:`pokerfsm.players`, a
+    :class:`HandRange`, ``None`` (random) or a sequence of two cards."""
+    try:
+        if spec is None:
+            read: Any = HandRange.random()
+        elif isinstance(spec, HandRange):
+            read = spec
+        elif isinstance(spec, str):
+            read = read_player(spec, number - 1)
+        else:
+            read = as_cards(spec)
+            if len(read) != 2:
+                raise InvalidDealError(f"{len(read)} card{'s' * (len(read) != 1)} ({spec!r}); "
+                                       "a hand has 2 cards", text=repr(spec))
+    except Error as exc:
+        raise exc.located("players", number - 1) from None
+    if isinstance(read, HandRange):
+        return _Seat(str(read), range=read, random=read.is_random)
+    return _Seat(f"{read[0]}{read[1]}", hand=(read[0], read[1]))
 
 
 @dataclass

@@ -29,7 +29,7 @@ from typing import Union
 
 from .errors import CardParseError, DuplicateCardError
 
-__all__ = ["Rank", "Suit", "Card", "DECK", "parse_cards", "as_cards", "CardsLike"]
+__all__ = ["Rank", "Suit", "Card", "DECK", "parse_cards", "as_cards", "CardsLike", "NOTATIONS"]
 
 
 class Rank(enum.IntEnum):
@@ -96,6 +96,18 @@ _SUITS = {
     "c": Suit.CLUBS, "♣": Suit.CLUBS, "♧": Suit.CLUBS, "t": Suit.CLUBS,
 }
 _HINT = "expected e.g. 'Ah', 'Td', '10s', '7♣' or French 'Aca', 'Rco', '10p', 'Dt'"
+_STANDARD_RANKS = frozenset("23456789tjqka") | {"10"}
+_STANDARD_SUITS = frozenset("shdc♠♥♦♣♤♡♢♧")
+_FRENCH_SUITS = frozenset(("p", "co", "ca", "t"))
+NOTATIONS = ("any", "standard", "course")
+"""How card text may be written:
+
+* ``"any"``: standard or French notation, in any case (``'AH'``, ``'aca'``, ``'AT'`` = A♣);
+* ``"standard"``: ranks ``2``-``9``, ``T``/``10``, ``J``, ``Q``, ``K``, ``A`` and suits ``s h d c``
+  or ``♠ ♥ ♦ ♣``, in any case;
+* ``"course"``: either notation, but a French suit only as the course writes it, in lower case
+  (``'At'`` is A♣; in ``'AT'`` the ``T`` is not a suit).
+"""
 _SEPARATORS = re.compile(r"[\s,;]+")
 _GLUED = re.compile(r"(?:[2-9tjqka][shdc♠♥♦♣])+", re.IGNORECASE)
 
@@ -130,20 +142,33 @@ class Card(int):
         return cls._cache[index]
 
     @classmethod
-    def parse(cls, token: str) -> "Card":
-        """Read one card in standard or French notation (case-insensitive).
+    def parse(cls, token: str, notation: str = "any") -> "Card":
+        """Read one card; ``notation`` is one of :data:`NOTATIONS` (default: either, any case).
 
-        >>> Card.parse("10co")
-        Card('Th')
+        >>> Card.parse("10co"), Card.parse("AT")
+        (Card('Th'), Card('Ac'))
+        >>> Card.parse("AT", notation="course")
+        Traceback (most recent call last):
+        ...
+        pokerfsm.errors.CardParseError: 'AT' is not a card (the course writes its suits in lower case: 'At' is A♣)
 
         Raises :class:`CardParseError` quoting the token.
         """
-        text = token.strip().lower()
+        if notation not in NOTATIONS:
+            raise ValueError(f"notation must be one of {NOTATIONS}, got {notation!r}")
+        stripped = token.strip()
+        text = stripped.lower()
         rank_text = text[:2] if text.startswith("10") else text[:1]
+        suit_text = text[len(rank_text):]
         rank = _RANKS.get(rank_text)
-        suit = _SUITS.get(text[len(rank_text):])
+        suit = _SUITS.get(suit_text)
         if rank is None or suit is None:
             raise CardParseError(f"{token!r} is not a card ({_HINT})")
+        if notation == "standard" and (rank_text not in _STANDARD_RANKS or suit_text not in _STANDARD_SUITS):
+            raise CardParseError(f"{token!r} is not a card in standard notation (e.g. 'Ah', 'Td', '10s', '7♣')")
+        if notation == "course" and suit_text in _FRENCH_SUITS and stripped[len(rank_text):] != suit_text:
+            raise CardParseError(f"{token!r} is not a card (the course writes its suits in lower case: "
+                                 f"{stripped[:len(rank_text)] + suit_text!r} is {cls._cache[4 * rank + suit].pretty})")
         return cls._cache[4 * rank + suit]
 
     @property
@@ -196,8 +221,10 @@ def _tokens(text: str) -> list[str]:
     return tokens
 
 
-def parse_cards(text: str, *, distinct: bool = True) -> tuple[Card, ...]:
+def parse_cards(text: str, *, distinct: bool = True, notation: str = "any") -> tuple[Card, ...]:
     """Parse cards separated by spaces or commas; ``'AhKh'`` may be glued.
+
+    ``notation`` restricts how the cards may be written (see :data:`NOTATIONS`).
 
     >>> parse_cards("Aca 10p, dt")
     (Card('Ad'), Card('Ts'), Card('Qc'))
@@ -213,7 +240,7 @@ def parse_cards(text: str, *, distinct: bool = True) -> tuple[Card, ...]:
     """
     if not isinstance(text, str):
         raise CardParseError(f"expected card text, got {text!r}")
-    return _check_distinct([(Card.parse(t), t) for t in _tokens(text)], distinct)
+    return _check_distinct([(Card.parse(t, notation), t) for t in _tokens(text)], distinct)
 
 
 def as_cards(cards: CardsLike, *, distinct: bool = True) -> tuple[Card, ...]:
@@ -237,6 +264,6 @@ def _check_distinct(pairs, distinct: bool) -> tuple[Card, ...]:
         seen = set()
         for card, token in pairs:
             if card in seen:
-                raise DuplicateCardError(f"card {str(card)!r} is given twice ({token!r})")
+                raise DuplicateCardError(f"card {str(card)!r} is given twice ({token!r})", card=card)
             seen.add(card)
     return result

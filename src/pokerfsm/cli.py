@@ -12,13 +12,16 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import json
 import sys
 from collections.abc import Sequence
+from typing import TextIO
 
 from . import __version__
 from .errors import Error, InputFileError
+from .stdio import program_stdout
 
-__all__ = ["main", "COMMANDS"]
+__all__ = ["main", "COMMANDS", "write_json"]
 
 #: subcommand -> (module implementing it, one-line help)
 COMMANDS: dict[str, tuple[str, str]] = {
@@ -48,9 +51,13 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
         description="Exact poker odds on a TwoPlusTwo-style state machine, and card games.",
     )
     parser.add_argument("--version", action="version", version=f"pokerfsm {__version__}")
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument("--cards", dest="card_style", choices=("auto", "unicode", "ascii"), default="auto",
+                        help="show suits as symbols (K♠) or letters (Ks); auto: symbols when "
+                             "the output encoding has them (default)")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     for name, (module_name, help_text) in COMMANDS.items():
-        sub_parser = sub.add_parser(name, help=help_text, description=help_text)
+        sub_parser = sub.add_parser(name, help=help_text, description=help_text, parents=[common])
         if name == command:
             module = importlib.import_module(module_name)
             module.configure(sub_parser)
@@ -67,9 +74,41 @@ def error_line(exc: BaseException) -> str:
     return f"pokerfsm: error: {exc}"
 
 
+def write_json(stream: TextIO, data: object) -> None:
+    """Print ``data`` as one JSON document on ``stream`` (ASCII escapes where it cannot encode text)."""
+    from .display import unicode_ok
+
+    stream.write(json.dumps(data, ensure_ascii=not unicode_ok(stream)) + "\n")
+
+
+def _tolerant_output() -> None:
+    """Where stdout or stderr cannot encode some text (an ASCII terminal), print the nearest
+    ASCII ('e' for 'é', '-' for '·') rather than fail."""
+    from .display import ASCII_FALLBACK, unicode_ok
+
+    for stream in (sys.stdout, sys.stderr):
+        if stream is not None and hasattr(stream, "reconfigure") and not unicode_ok(stream):
+            try:
+                stream.reconfigure(errors=ASCII_FALLBACK)
+            except (ValueError, OSError):  # pragma: no cover - a stream that cannot change
+                pass
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; returns the exit status."""
+    """Run the command line; returns the exit status.
+
+    With ``--json`` the command's JSON is the only thing on standard output:
+    anything a dependency prints meanwhile goes to standard error.
+    """
     argv = list(sys.argv[1:] if argv is None else argv)
+    if "--json" not in argv:
+        return _main(argv, sys.stdout)
+    with program_stdout() as out:
+        return _main(argv, out)
+
+
+def _main(argv: list[str], out: TextIO) -> int:
+    _tolerant_output()
     command = next((a for a in argv if not a.startswith("-")), None)
     try:
         parser = build_parser(command if command in COMMANDS else None)
@@ -80,6 +119,10 @@ def main(argv: Sequence[str] | None = None) -> int:
               f"install it with: pip install \"pokerfsm[web,games]\"", file=sys.stderr)
         return 2
     args = parser.parse_args(argv)
+    args.stdout = out
+    from .display import set_card_style
+
+    set_card_style(args.card_style)
     try:
         return int(args._run(args) or 0)
     except (Error, OSError) as exc:

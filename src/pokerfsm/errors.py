@@ -8,14 +8,31 @@ True
 
 Syntax errors (a token that is not a card, a range that does not parse) are
 kept apart from semantic ones (a card dealt twice, a board of two cards).
+
+Errors carry the fields they concern, ``None`` where they do not apply:
+``field`` (``"players"``, ``"board"``, ``"dead"``, ``"samples"`` …), ``player``
+(the seat's index, from 0), ``card`` (the card concerned), ``text`` (the
+offending text) and, for files, ``path`` and ``line``. Front ends place the
+error from these fields (the web's 422 ``loc``, the CLI's ``file:line:``),
+never from the message:
+
+>>> err = DuplicateCardError("card 'Ah' is given twice", card="Ah").located("players", 1)
+>>> err.field, err.player, err.card
+('players', 1, 'Ah')
+>>> str(err)
+"player 2: card 'Ah' is given twice"
 """
 from __future__ import annotations
+
+import copy
+from typing import Any
 
 __all__ = [
     "Error",
     "ParseError",
     "CardParseError",
     "RangeParseError",
+    "AmbiguousPlayerError",
     "InputFileError",
     "HistoryParseError",
     "HistoryReplayError",
@@ -29,7 +46,45 @@ __all__ = [
 
 
 class Error(Exception):
-    """Base class of every error raised by pokerfsm."""
+    """Base class of every error raised by pokerfsm; see the module docstring for its fields."""
+
+    field: str | None
+    player: int | None
+    card: Any
+    text: str | None
+    path: str | None
+    line: int | None
+
+    def __init__(self, message: str = "", *, field: str | None = None, player: int | None = None,
+                 card: Any = None, text: str | None = None, path: str | None = None,
+                 line: int | None = None) -> None:
+        super().__init__(message)
+        self.field, self.player, self.card, self.text = field, player, card, text
+        self.path, self.line = path, line
+
+    @property
+    def message(self) -> str:
+        return str(self.args[0]) if self.args else ""
+
+    def located(self, field: str, player: int | None = None) -> "Error":
+        """A copy placed in ``field`` (and at seat ``player``), its message saying where.
+
+        Fields already set are kept: the innermost place is the most precise.
+        """
+        placed = copy.copy(self)
+        if placed.field is None:
+            placed.field = field
+        if placed.player is None and player is not None:
+            placed.player = player
+            who = f"player {player + 1}"
+            if not self.message.startswith(who):
+                message = self.message
+                if message[:1].isdigit():  # "3 cards given ..." -> "player 1 has 3 cards given ..."
+                    message = f"{who} has {message}"
+                else:
+                    message = f"{who}: {message}"
+                placed.args = (message, *self.args[1:])
+        return placed
 
 
 class ParseError(Error, ValueError):
@@ -42,6 +97,10 @@ class CardParseError(ParseError):
 
 class RangeParseError(ParseError):
     """A hand range that does not follow PokerStove syntax."""
+
+
+class AmbiguousPlayerError(RangeParseError):
+    """A player's text that reads both as a range and as two cards (see :mod:`pokerfsm.players`)."""
 
 
 class InputFileError(ParseError):

@@ -11,7 +11,7 @@ for the combos they share:
                    (so ``T9s+`` is just T9s, as in PokerStove)
 ``22-55``          pairs from 22 to 55 (either order)
 ``A5s-A2s``        same top card, kickers from 5 down to 2
-``AhKh``           one exact combo
+``AhKh``           one exact combo, in standard notation
 ``random``         all 1,326 combos (also ``any``, ``??``, ``XxXx``)
 ``0.5(AA, KK)``    a weight in (0, 1] for the items inside; ``50%(AA)``
                    means the same, and nested weights multiply
@@ -34,16 +34,17 @@ import itertools
 import re
 from collections.abc import Iterable, Iterator, Mapping
 
-from .cards import DECK, RANK_SYMBOLS, Card, CardsLike, as_cards
+from .cards import DECK, RANK_SYMBOLS, Card, CardsLike, as_cards, parse_cards
 from .errors import CardParseError, DuplicateCardError, RangeParseError
 
-__all__ = ["HandRange", "parse_range", "hand_class", "HAND_CLASSES", "Combo"]
+__all__ = ["HandRange", "parse_range", "hand_class", "HAND_CLASSES", "Combo", "RANDOM_WORDS"]
 
 Combo = tuple[Card, Card]
 """Two distinct cards, the higher card (by encoding) first."""
 
 _RANK_OF = {s: i for i, s in enumerate(RANK_SYMBOLS)}
-_RANDOM_WORDS = frozenset({"random", "any", "??", "xx", "xxxx", "full"})
+RANDOM_WORDS = frozenset({"random", "any", "?", "??", "? ?", "xx", "x x", "xxxx", "full"})
+"""Range items (any case) that mean every hand: a random, unknown hand."""
 _CLASS = re.compile(r"([2-9TJQKA])([2-9TJQKA])([so]?)(\+?)", re.IGNORECASE)
 _SPAN = re.compile(r"([2-9TJQKA])([2-9TJQKA])([so]?)-([2-9TJQKA])([2-9TJQKA])([so]?)", re.IGNORECASE)
 _WEIGHT = re.compile(r"\s*(\d+(?:\.\d*)?|\.\d+)(%?)\s*\(")
@@ -327,7 +328,7 @@ def _atom_combos(token: str, column: int, text: str) -> list[Combo]:
     def fail(why: str) -> RangeParseError:
         return RangeParseError(f"{token!r} at column {column} of range {text!r}: {why}")
 
-    if token.lower() in _RANDOM_WORDS:
+    if token.lower() in RANDOM_WORDS:
         return list(ALL_COMBOS)
     match = _CLASS.fullmatch(token)
     if match:
@@ -357,7 +358,7 @@ def _atom_combos(token: str, column: int, text: str) -> list[Combo]:
             raise fail("a span keeps the same top card, e.g. 'A5s-A2s' or '22-55'")
         return [c for k in range(min(l1, l2), max(l1, l2) + 1) for c in _class_combos(h1, k, k1)]
     try:
-        cards = as_cards(token)
+        cards = parse_cards(token, notation="standard")
     except DuplicateCardError:
         raise fail("a hand needs two different cards") from None
     except CardParseError:

@@ -18,12 +18,13 @@ A complete deal prints the winner (``Le joueur 2 est gagnant.``) or
 """
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from pathlib import Path
 
 from ..cards import Card
+from ..cli import write_json
 from ..errors import CardParseError, InputFileError
+from ..textfiles import file_error, read_text_file
 
 HELP = "the course's calculator: read a deal file and print who wins or the odds of winning"
 
@@ -59,18 +60,11 @@ def read_course_file(path: str | Path) -> CourseDeal:
     >>> os.unlink(f.name)
     """
     name = str(path)
-    data = Path(path).read_bytes()
+    text = read_text_file(path)
 
     def fail(line: int, message: str) -> InputFileError:
-        return InputFileError(f"{name}:{line}: {message}")
+        return file_error(name, line, message)
 
-    if b"\x00" in data:
-        raise fail(1, "not a text file (it contains binary data)")
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        line = data[:exc.start].count(b"\n") + 1
-        raise fail(line, "not a text file (invalid UTF-8)") from None
     lines = text.splitlines()
     blank_board = False
     while lines and not lines[-1].strip():  # a blank last line is an empty (preflop) board line
@@ -88,9 +82,9 @@ def read_course_file(path: str | Path) -> CourseDeal:
         raise fail(MAX_PLAYERS + 1, f"too many players: at most {MAX_PLAYERS} player lines, then the board line")
     seen: dict[Card, int] = {}
 
-    def cards_on(line_number: int, text: str) -> tuple[Card, ...]:
+    def cards_on(line_number: int, text: str, notation: str = "any") -> tuple[Card, ...]:
         try:
-            cards = tuple(Card.parse(token) for token in text.split())
+            cards = tuple(Card.parse(token, notation) for token in text.split())
         except CardParseError as exc:
             raise fail(line_number, str(exc)) from None
         for c in cards:
@@ -107,7 +101,7 @@ def read_course_file(path: str | Path) -> CourseDeal:
             continue
         if not line.strip():
             raise fail(number, f"empty line: expected player {number}'s two cards or '?'")
-        hand = cards_on(number, line)
+        hand = cards_on(number, line, "course")  # no range here: AT is not A♣ (see pokerfsm.players)
         if len(hand) != 2:
             hint = ("; if it is the board, remove the blank line after it"
                     if blank_board and number == len(player_lines) and 3 <= len(hand) <= 5 else "")
@@ -149,7 +143,7 @@ def run(args) -> int:
         data = result.to_dict()
         if deal.complete:
             data["winners"] = winners
-        print(json.dumps(data, ensure_ascii=False))
+        write_json(args.stdout, data)
         return 0
     if deal.complete:
         if len(winners) == 1:

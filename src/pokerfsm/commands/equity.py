@@ -8,11 +8,12 @@ hand category. ``--json`` prints the object that the web API returns.
 from __future__ import annotations
 
 import contextlib
-import json
 import os
 import sys
 import time
 from collections.abc import Callable, Iterator
+
+from ..cli import write_json
 
 HELP = "exact (or Monte Carlo) equity of hands, ranges and random hands"
 
@@ -78,7 +79,7 @@ def run(args) -> int:
         result = equity(players, args.board, args.dead, samples=args.samples, seed=args.seed,
                         exact=args.exact, budget=args.budget, progress=progress)
     if args.json:
-        print(json.dumps(result.to_dict()))
+        write_json(args.stdout, result.to_dict())
         return 0
     print_result(result)
     return 0
@@ -91,8 +92,10 @@ def print_result(result) -> None:
 
     from ..ranking import HandCategory
 
-    board = " ".join(c.pretty for c in result.board) or "preflop"
-    dead = f", dead {' '.join(c.pretty for c in result.dead)}" if result.dead else ""
+    from ..display import show_cards
+
+    board = show_cards(result.board) or "preflop"
+    dead = f", dead {show_cards(result.dead)}" if result.dead else ""
     table = Table(title=f"{board}{dead}")
     table.add_column("#", justify="right")
     table.add_column("player")

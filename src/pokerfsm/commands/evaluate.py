@@ -1,7 +1,7 @@
 """``pokerfsm eval CARDS``: the category, description and best five cards of a hand."""
 from __future__ import annotations
 
-import json
+from ..cli import write_json
 
 HELP = "evaluate a 5-7 card hand"
 
@@ -21,9 +21,9 @@ def run(args) -> int:
     five = best_five(cards)
     category = value.category.french if args.lang == "fr" else value.category.label
     if args.json:
-        print(json.dumps({"cards": [str(c) for c in cards], "value": int(value),
+        write_json(args.stdout, {"cards": [str(c) for c in cards], "value": int(value),
                           "category": value.category.name, "description": value.describe(args.lang),
-                          "best_five": [str(c) for c in five]}))
+                          "best_five": [str(c) for c in five]})
     else:
         print(f"{category}: {value.describe(args.lang)}")
         print("best five: " + " ".join(str(c) for c in sorted(five, reverse=True)))

@@ -1,7 +1,7 @@
 """``pokerfsm odds CARDS``: the odds of each hand category by the river."""
 from __future__ import annotations
 
-import json
+from ..cli import write_json
 
 HELP = "odds of each hand category over every completion of some cards"
 
@@ -20,12 +20,14 @@ def run(args) -> int:
 
     odds = hand_odds(parse_cards(" ".join(args.cards)), parse_cards(args.dead), args.total)
     if args.json:
-        print(json.dumps(odds.to_dict()))
+        write_json(args.stdout, odds.to_dict())
         return 0
     from rich.console import Console
     from rich.table import Table
 
-    known = " ".join(c.pretty for c in odds.cards) or "no cards"
+    from ..display import show_cards
+
+    known = show_cards(odds.cards) or "no cards"
     table = Table(title=f"{known}: {odds.combinations:,} completions to {odds.total} cards")
     table.add_column("hand")
     table.add_column("combinations", justify="right")

@@ -5,7 +5,7 @@ flop, each turn card with every player's equity after it.
 """
 from __future__ import annotations
 
-import json
+from ..cli import write_json
 
 HELP = "outs: the cards that win, chop or lose for each known hand on the flop or the turn"
 
@@ -26,7 +26,7 @@ def run(args) -> int:
 
     result = outs(args.players, args.board, args.dead)
     if args.json:
-        print(json.dumps(result.to_dict()))
+        write_json(args.stdout, result.to_dict())
         return 0
     board = " ".join(str(c) for c in result.board)
     if result.street == "river":

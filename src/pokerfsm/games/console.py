@@ -33,6 +33,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from ..cards import Card, parse_cards
+from ..display import show, show_cards
 from ..errors import Error, ParseError
 from .pokerhand import Action, Move, Outcome, Phase, PokerHand, SeatView, Step
 from .session import Decision, Session, play_hand
@@ -178,9 +179,10 @@ def _parse_discard(text: str, view: SeatView) -> Action:
 
 # -- drawing ---------------------------------------------------------------------
 def card_markup(card: Card) -> str:
-    """A card as rich markup: rank and Unicode suit, red for hearts and diamonds."""
+    """A card as rich markup: rank and suit (a symbol or a letter, see :mod:`pokerfsm.display`),
+    red for hearts and diamonds."""
     colour = "red" if int(card) & 3 in (1, 2) else "default"
-    return f"[bold {colour} on white] {card.pretty} [/]"
+    return f"[bold {colour} on white] {show(card)} [/]"
 
 
 def cards_markup(cards: Sequence[Card], hidden: int = 0) -> str:
@@ -325,7 +327,7 @@ class Terminal:
             if view.phase is Phase.DRAW:
                 with self.busy("Valuing every draw…"):
                     best = draw_options(view.hole, view.opponents)[0]
-                keep = " ".join(c.pretty for c in best.keep) or "nothing"
+                keep = show_cards(best.keep) or "nothing"
                 self.out.print(f"Best exact draw: keep {keep} (chance to beat {view.opponents} "
                                f"random hands afterwards {best.value:.1%})")
             else:

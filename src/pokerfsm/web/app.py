@@ -140,23 +140,24 @@ def _range_seat(text: str, parse_range: Callable[[str], Any]) -> RangeSeat:
 
 
 def _read_seat(spec: Any, loc: Loc, engine: SimpleNamespace) -> tuple[Any, list[tuple[Card, Loc]]]:
-    """One seat: ``(seat, cards with locations)``; seat is two Cards, RandomSeat or RangeSeat."""
+    """One seat: ``(seat, cards with locations)``; seat is two Cards, RandomSeat or RangeSeat.
+
+    Text is read by the library's one card-or-range rule (:mod:`pokerfsm.players`).
+    """
     if spec is None:
         return RandomSeat(), []
     if isinstance(spec, str):
-        text = spec.strip()
-        if text.lower() in UNKNOWN_HAND:
-            return RandomSeat(), []
+        from ..players import read_player
+
         try:
-            cards = _read_cards(text, loc)
-        except FieldError:
-            cards = None
-        if cards is None or len(cards) not in (0, 2):  # not a hand: a range, then ('AhKh, AsKs' is one)
-            try:
-                return _range_seat(text, engine.parse_range), []
-            except Error as exc:
-                if cards is None:
-                    raise FieldError(loc, f"{text!r} is neither two cards nor a range: {exc}", _kind(exc)) from None
+            read = read_player(spec)
+        except Error as exc:
+            raise FieldError(loc, str(exc), _kind(exc)) from None
+        if isinstance(read, Mapping):
+            if getattr(read, "is_random", False):
+                return RandomSeat(), []
+            return _range_seat(spec.strip(), engine.parse_range), []
+        cards = [(card, loc) for card in read]
     else:
         cards = _read_cards(spec, loc)
     if not cards:

@@ -12,7 +12,8 @@ are reported as ``FILE:LINE: message`` with exit status 2.
 from __future__ import annotations
 
 import argparse
-import json
+
+from ...cli import write_json
 
 HELP = "Rummikub: play against the computer, solve a position, or check a move"
 
@@ -47,8 +48,8 @@ def run(args: argparse.Namespace) -> int:
 
     position = load_position(args.file, need_new_table=args.action == "check")
     if args.action == "solve":
-        return _solve(position, args.json)
-    return _check(position, args.json)
+        return _solve(position, args.json, args.stdout)
+    return _check(position, args.json, args.stdout)
 
 
 def _need_highspy() -> None:
@@ -60,13 +61,13 @@ def _need_highspy() -> None:
         raise Error('the Rummikub solver needs highspy: pip install "pokerfsm[games]"') from None
 
 
-def _solve(position, as_json: bool) -> int:
+def _solve(position, as_json: bool, out) -> int:
     from .solver import solve
     from .tiles import format_tiles
 
     best = solve(position.hand, position.table, initial_done=position.initial_done)
     if as_json:
-        print(json.dumps(best.to_json()))
+        write_json(out, best.to_json())
         return 0
     if not best.tiles_placed:
         print("No tiles can be placed: draw a tile.")
@@ -81,7 +82,7 @@ def _solve(position, as_json: bool) -> int:
     return 0
 
 
-def _check(position, as_json: bool) -> int:
+def _check(position, as_json: bool, out) -> int:
     from .rules import IllegalMoveError, check_move
     from .tiles import format_tiles
 
@@ -90,14 +91,14 @@ def _check(position, as_json: bool) -> int:
                              initial_done=position.initial_done)
     except IllegalMoveError as exc:
         if as_json:
-            print(json.dumps({"legal": False, "rule": exc.rule.value, "reason": str(exc)}))
+            write_json(out, {"legal": False, "rule": exc.rule.value, "reason": str(exc)})
         else:
             print(f"illegal ({exc.rule.value}): {exc}")
         return 1
     if as_json:
-        print(json.dumps({"legal": True, "tiles_placed": summary.tiles_placed,
+        write_json(out, {"legal": True, "tiles_placed": summary.tiles_placed,
                           "value_placed": summary.value_placed, "sets_changed": summary.sets_changed,
-                          "placed": [str(t) for t in summary.placed]}))
+                          "placed": [str(t) for t in summary.placed]})
     else:
         print(f"legal: places {_count(summary.tiles_placed, 'tile')} ({format_tiles(summary.placed)}) "
               f"worth {summary.value_placed} points; {_count(summary.sets_changed, 'table set')} changed")

@@ -199,8 +199,7 @@ def _optimise(hand: np.ndarray, table: np.ndarray, kept: Sequence[Sequence[Tile]
     row_bounds = table[rows].astype(np.float64)
     num_rows = len(rows)
 
-    highs = highspy.Highs()
-    highs.setOptionValue("output_flag", False)
+    highs = _quiet_highs()
     highs.setOptionValue("threads", 1)
     highs.setOptionValue("presolve", "off")  # keeps the basis between branch-and-bound nodes
     highs.passModel(
@@ -219,6 +218,24 @@ def _optimise(hand: np.ndarray, table: np.ndarray, kept: Sequence[Sequence[Tile]
     chosen = np.repeat(usable, solution[:len(usable)]).tolist()
     kept_sets = np.flatnonzero(solution[len(usable) + len(hand_kinds):]).tolist()
     return chosen, kept_sets
+
+
+def _quiet_highs():
+    """A ``highspy.Highs`` that prints nothing.
+
+    highspy 1.16 prints a banner on standard output (from C++) when the first
+    ``Highs`` is constructed, before any option can be set; older versions
+    print nothing. Descriptor 1 is silenced around the construction, which
+    works with every version.
+    """
+    import highspy
+
+    from ...stdio import silenced_stdout
+
+    with silenced_stdout():
+        highs = highspy.Highs()
+    highs.setOptionValue("output_flag", False)
+    return highs
 
 
 def _branch_and_bound(highs, cost: np.ndarray, lower: np.ndarray, upper: np.ndarray,

@@ -138,13 +138,13 @@ class HistoryParseError(InputFileError):
     (that line, as written) say where the damage is.
 
     >>> err = HistoryParseError("unknown action 'p1 zz'", path="h.phh", line=7, text="actions = []")
-    >>> str(err), err.line
-    ("h.phh:7: unknown action 'p1 zz'", 7)
+    >>> str(err), err.line, err.field
+    ("h.phh:7: unknown action 'p1 zz'", 7, None)
     """
 
-    def __init__(self, message: str, *, path: str = "<string>", line: int = 0, text: str = "") -> None:
-        super().__init__(f"{path}:{line}: {message}")
-        self.path, self.line, self.text = path, line, text
+    def __init__(self, message: str, *, path: str = "<string>", line: int = 0, text: str = "",
+                 **fields) -> None:
+        super().__init__(f"{path}:{line}: {message}", path=path, line=line, text=text, **fields)
 
 
 class HistoryReplayError(HistoryParseError, IllegalActionError):

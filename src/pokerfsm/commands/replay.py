@@ -13,7 +13,6 @@ hands ends with a summary. Needs pokerkit (the ``games`` extra).
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 
 from ..errors import ParseError
@@ -23,6 +22,13 @@ HELP = "replay a hand history (PHH, PHHS, draw JSON lines) with equity at every 
 EQUITY_NOTE = ("equity: exact over every remaining board at the start of each street; known cards "
                "of folded players are dead; a live hand the history does not show counts as a "
                "random hand (≈ marks a Monte Carlo estimate); five-card draw: after the draw only")
+
+
+def _approx() -> str:
+    """The mark of a Monte Carlo estimate: '≈', or '~' where cards are shown in ASCII."""
+    from ..display import card_style
+
+    return "≈" if card_style() == "unicode" else "~"
 
 
 def _hand_number(text: str) -> int:
@@ -54,8 +60,10 @@ def _analyses(path: str, hand: int | None) -> list:
 # -- the terminal view ---------------------------------------------------------------
 
 def _cards(cards) -> str:
-    """Cards as rich markup with Unicode suits, hearts and diamonds in red."""
-    return " ".join(f"[{'red' if int(c) & 3 in (1, 2) else 'default'}]{c.pretty}[/]" for c in cards)
+    """Cards as rich markup in the ``--cards`` style, hearts and diamonds in red."""
+    from ..display import show
+
+    return " ".join(f"[{'red' if int(c) & 3 in (1, 2) else 'default'}]{show(c)}[/]" for c in cards)
 
 
 def _stakes(record) -> str:
@@ -80,7 +88,7 @@ def _cell(entry, i: int) -> str:
     text = _cards(holes) if holes else "??"
     share = entry.equity[i]
     if share is not None:
-        text += f"  {'' if entry.exact else '≈'}{100 * share:.1f}%"
+        text += f"  {'' if entry.exact else _approx()}{100 * share:.1f}%"
     return text
 
 
@@ -170,16 +178,18 @@ def run(args: argparse.Namespace) -> int:
 
     analyses = _analyses(args.file, args.hand)
     summary = summarise(analyses) if len(analyses) > 1 else None
+    out = getattr(args, "stdout", None) or sys.stdout
     if args.json:
-        document = {"file": args.file, "note": EQUITY_NOTE,
-                    "hands": [a.to_dict() for a in analyses],
-                    "summary": None if summary is None else summary.to_dict()}
-        print(json.dumps(document, ensure_ascii=False))
+        from ..cli import write_json
+
+        write_json(out, {"file": args.file, "note": EQUITY_NOTE,
+                         "hands": [a.to_dict() for a in analyses],
+                         "summary": None if summary is None else summary.to_dict()})
         return 0
     from rich.console import Console
 
-    console = Console(highlight=False, width=None if sys.stdout.isatty() else 160)
-    console.print(f"[dim]{EQUITY_NOTE}[/]")
+    console = Console(file=out, highlight=False, width=None if out.isatty() else 160)
+    console.print(f"[dim]{EQUITY_NOTE.replace('≈', _approx())}[/]")
     for number, analysis in enumerate(analyses, 1):
         console.print()
         for renderable in hand_view(analysis, number, len(analyses)):

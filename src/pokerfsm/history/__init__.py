@@ -63,24 +63,22 @@ def loads(text: str, path: str = "<string>") -> list[Hand]:
 
 
 def read_text(path: str | Path) -> str:
-    """The text of a history file (UTF-8, with or without a byte-order mark).
+    """The text of a history file, read as every user file is (:mod:`pokerfsm.textfiles`).
 
-    :raises OSError: the file cannot be read.
-    :raises HistoryParseError: the file is not UTF-8 text (names the line).
+    :raises OSError: the file cannot be opened.
+    :raises InputFileError: not a regular file, too large, binary or not UTF-8
+        (``FILE:LINE: ...``).
     """
-    data = Path(path).read_bytes()
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        line = data.count(b"\n", 0, exc.start) + 1
-        raise Source.from_text(data.decode("utf-8", "replace"), str(path)).error(
-            line, f"not UTF-8 text (byte {data[exc.start]:#04x})") from None
+    from ..textfiles import read_text_file
+
+    return read_text_file(path)
 
 
 def load(path: str | Path) -> list[Hand]:
     """Read, parse and replay a history file.
 
     :raises OSError: the file cannot be read.
+    :raises InputFileError: the file is not UTF-8 text (see :func:`read_text`).
     :raises HistoryParseError: the file is not a hand history we can read.
     :raises HistoryReplayError: a hand that cannot have happened.
     """

@@ -134,10 +134,6 @@ class Summary:
                              "luck": p.luck} for p in self.players]}
 
 
-def _hand_text(cards) -> str | None:
-    return None if cards is None else "".join(map(str, cards))
-
-
 def _holdem_equity(street: Street, seed: int) -> StreetEquity:
     from .. import equity
 

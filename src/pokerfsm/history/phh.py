@@ -113,12 +113,14 @@ class _Fields:
         self.source, self.table, self.line, self.lines, self.where = source, table, line, lines, where
 
     def fail(self, name: str, message: str) -> HistoryParseError:
-        return self.source.error(self.lines.get(name, self.line), message)
+        """The error for field ``name``, on its line and quoting it."""
+        line = self.lines.get(name, self.line)
+        return self.source.error(line, f"{message}: {self.source.text(line).strip()!r}")
 
     def get(self, name: str, required: bool = False) -> Any:
         if name not in self.table:
             if required:
-                raise self.fail(name, f"{self.where} has no {name!r} field")
+                raise self.source.error(self.line, f"{self.where} has no {name!r} field")
             return None
         return self.table[name]
 

@@ -20,11 +20,10 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
-from pokerfsm.odds import LiveOdds, equity
-
 import pokerfsm
 from _common import banner, median_time, print_rows
 from pokerfsm.cards import parse_cards
+from pokerfsm.odds import LiveOdds, equity
 
 # spot, players, board, exact?, target seconds, check of the answer (the published numbers)
 SPOTS = [

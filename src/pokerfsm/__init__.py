@@ -18,6 +18,8 @@ from .errors import (
     CardParseError,
     DuplicateCardError,
     Error,
+    HistoryParseError,
+    HistoryReplayError,
     IllegalActionError,
     InputFileError,
     InvalidDealError,
@@ -51,6 +53,9 @@ _LAZY = {
     "generate_table": "pokerfsm.table",
     "open_table": "pokerfsm.table",
     "default_table_path": "pokerfsm.table",
+    "showdown": "pokerfsm.history.settlement",
+    "Settlement": "pokerfsm.history.settlement",
+    "load_history": "pokerfsm.history",
 }
 
 __all__ = [
@@ -58,7 +63,7 @@ __all__ = [
     "Card", "Rank", "Suit", "DECK", "parse_cards", "as_cards",
     "Error", "ParseError", "CardParseError", "RangeParseError", "AmbiguousPlayerError", "InputFileError",
     "InvalidDealError", "DuplicateCardError", "TableError", "TableNotFoundError",
-    "TableCorruptError", "IllegalActionError",
+    "TableCorruptError", "IllegalActionError", "HistoryParseError", "HistoryReplayError",
     *_LAZY,
 ]
 
@@ -78,6 +83,8 @@ def __dir__() -> list[str]:
 
 if TYPE_CHECKING:  # pragma: no cover  (the names of _LAZY, for type checkers)
     from .evaluation import HandOdds, HandRank, best_five, compare_hands, evaluate, evaluate_many, hand_odds
+    from .history import load_history
+    from .history.settlement import Settlement, showdown
     from .odds import EquityResult, LiveOdds, OutsResult, PlayerResult, equity, outs
     from .players import read_player
     from .ranges import HandRange, parse_range

@@ -35,6 +35,8 @@ __all__ = [
     "RangeParseError",
     "AmbiguousPlayerError",
     "InputFileError",
+    "HistoryParseError",
+    "HistoryReplayError",
     "InvalidDealError",
     "DuplicateCardError",
     "TableError",
@@ -129,3 +131,24 @@ class TableCorruptError(TableError):
 
 class IllegalActionError(Error, ValueError):
     """A game action that the rules do not allow in the current state."""
+
+
+class HistoryParseError(InputFileError):
+    """A hand-history file that cannot be read; the message is ``file:line: ...``.
+
+    ``path``, ``line`` (1-based, 0 when the file has no lines) and ``text``
+    (that line, as written) say where the damage is.
+
+    >>> err = HistoryParseError("unknown action 'p1 zz'", path="h.phh", line=7, text="actions = []")
+    >>> str(err), err.line, err.field
+    ("h.phh:7: unknown action 'p1 zz'", 7, None)
+    """
+
+    def __init__(self, message: str, *, path: str = "<string>", line: int = 0, text: str = "",
+                 **fields) -> None:
+        super().__init__(f"{path}:{line}: {message}", path=path, line=line, text=text, **fields)
+
+
+class HistoryReplayError(HistoryParseError, IllegalActionError):
+    """A history that parses but cannot have happened: an illegal action, a
+    card dealt twice, finishing stacks that the actions do not produce."""

@@ -42,6 +42,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "outs": ("pokerfsm.cli.outs", "which cards win, chop or lose on the turn and river"),
     "compute": ("pokerfsm.cli.compute", "the French course's calculator on a file"),
     "generate": ("pokerfsm.cli.generate", "build the hand-rank table file"),
+    "replay": ("pokerfsm.cli.replay", "replay a hand history (PHH) street by street with equities (extra 'games')"),
     "serve": ("pokerfsm.cli.serve", "run the web calculator (extra 'web')"),
     "play": ("pokerfsm.cli.play", "play hold'em or five-card draw in the terminal (extra 'games')"),
     "rummikub": ("pokerfsm.cli.rummikub", "play Rummikub, solve a position or check a move (extra 'rummikub')"),

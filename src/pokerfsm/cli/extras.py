@@ -5,7 +5,7 @@ package's metadata), so this module holds no list of its own: a module that
 fails to import is looked up among the requirements of every extra.
 
 >>> str(MissingExtraError("fastapi", "web").placed("serve"))
-'pokerfsm serve needs the optional package fastapi: pip install "pokerfsm[web]"'
+'pokerfsm serve needs fastapi, an optional package: pip install "pokerfsm[web]"'
 """
 from __future__ import annotations
 
@@ -27,7 +27,7 @@ class MissingExtraError(Error, ImportError):
     def __init__(self, package: str, extra: str | None, command: str | None = None) -> None:
         who = f"pokerfsm {command}" if command else "pokerfsm"
         install = f'pip install "pokerfsm[{extra}]"' if extra else f"pip install {package}"
-        super().__init__(f"{who} needs the optional package {package}: {install}", text=package, field=extra)
+        super().__init__(f"{who} needs {package}, an optional package: {install}", text=package, field=extra)
         self.package, self.extra = package, extra
 
     def placed(self, command: str | None) -> MissingExtraError:

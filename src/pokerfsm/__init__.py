@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from .cards import DECK, Card, Rank, Suit, as_cards, parse_cards
 from .errors import (
     AmbiguousPlayerError,
+    CancelledError,
     CardParseError,
     DuplicateCardError,
     Error,
@@ -23,11 +24,14 @@ from .errors import (
     IllegalActionError,
     InputFileError,
     InvalidDealError,
+    OptionError,
     ParseError,
     RangeParseError,
+    StoppedError,
     TableCorruptError,
     TableError,
     TableNotFoundError,
+    TimeLimitError,
 )
 
 __version__ = "0.1.0"
@@ -47,6 +51,7 @@ _LAZY = {
     "LiveOdds": "pokerfsm.odds",
     "outs": "pokerfsm.odds",
     "OutsResult": "pokerfsm.odds",
+    "Stop": "pokerfsm.odds",
     "HandRange": "pokerfsm.ranges",
     "parse_range": "pokerfsm.ranges",
     "read_player": "pokerfsm.players",
@@ -64,6 +69,7 @@ __all__ = [
     "Error", "ParseError", "CardParseError", "RangeParseError", "AmbiguousPlayerError", "InputFileError",
     "InvalidDealError", "DuplicateCardError", "TableError", "TableNotFoundError",
     "TableCorruptError", "IllegalActionError", "HistoryParseError", "HistoryReplayError",
+    "OptionError", "StoppedError", "TimeLimitError", "CancelledError",
     *_LAZY,
 ]
 
@@ -85,7 +91,7 @@ if TYPE_CHECKING:  # pragma: no cover  (the names of _LAZY, for type checkers)
     from .evaluation import HandOdds, HandRank, best_five, compare_hands, evaluate, evaluate_many, hand_odds
     from .history import load_history
     from .history.settlement import Settlement, showdown
-    from .odds import EquityResult, LiveOdds, OutsResult, PlayerResult, equity, outs
+    from .odds import EquityResult, LiveOdds, OutsResult, PlayerResult, Stop, equity, outs
     from .players import read_player
     from .ranges import HandRange, parse_range
     from .ranking import HandCategory

@@ -43,6 +43,10 @@ __all__ = [
     "TableNotFoundError",
     "TableCorruptError",
     "IllegalActionError",
+    "OptionError",
+    "StoppedError",
+    "TimeLimitError",
+    "CancelledError",
 ]
 
 
@@ -117,6 +121,11 @@ class DuplicateCardError(InvalidDealError):
     """The same card appears twice where distinct cards are required."""
 
 
+class OptionError(InvalidDealError):
+    """An option of a computation out of its range or of the wrong type (``samples``, ``seed``,
+    ``budget`` …); ``field`` names it. (An InvalidDealError, as earlier versions raised.)"""
+
+
 class TableError(Error, OSError):
     """Problems with the hand-rank table file."""
 
@@ -131,6 +140,8 @@ class TableCorruptError(TableError):
 
 class IllegalActionError(Error, ValueError):
     """A game action that the rules do not allow in the current state."""
+
+
 
 
 class HistoryParseError(InputFileError):
@@ -152,3 +163,15 @@ class HistoryParseError(InputFileError):
 class HistoryReplayError(HistoryParseError, IllegalActionError):
     """A history that parses but cannot have happened: an illegal action, a
     card dealt twice, finishing stacks that the actions do not produce."""
+
+
+class StoppedError(Error):
+    """Long work stopped before its end, on purpose (see :class:`pokerfsm.odds.Stop`)."""
+
+
+class TimeLimitError(StoppedError, TimeoutError):
+    """The work needed more time than it was allowed."""
+
+
+class CancelledError(StoppedError):
+    """Someone (e.g. a client that went away) asked the work to stop."""

@@ -10,7 +10,9 @@
   orbit and to file equivalent questions together;
 * :mod:`pokerfsm.odds.results`: :class:`EquityResult` and :class:`PlayerResult`;
 * :mod:`pokerfsm.odds.live`: :class:`LiveOdds`, street by street;
-* :mod:`pokerfsm.odds.next_cards`: :func:`outs`, what each next card does.
+* :mod:`pokerfsm.odds.next_cards`: :func:`outs`, what each next card does;
+* :mod:`pokerfsm.odds.stopping`: :class:`Stop`, a time limit and a cancel button
+  that the kernels obey within milliseconds.
 """
 from __future__ import annotations
 
@@ -19,7 +21,8 @@ from .equities import DEFAULT_BUDGET, DEFAULT_TARGET_STD_ERROR, equity
 from .live import LiveOdds
 from .next_cards import OutsResult, PlayerOuts, RiverCard, TurnCard, outs
 from .results import EquityResult, PlayerResult
+from .stopping import Stop
 
 __all__ = ["equity", "EquityResult", "PlayerResult", "LiveOdds", "outs", "OutsResult", "PlayerOuts",
            "RiverCard", "TurnCard", "prepare_deal", "Deal", "Seat", "PlayerSpec", "MAX_PLAYERS",
-           "DEFAULT_BUDGET", "DEFAULT_TARGET_STD_ERROR"]
+           "DEFAULT_BUDGET", "DEFAULT_TARGET_STD_ERROR", "Stop"]

@@ -8,7 +8,7 @@ from libc.string cimport memset
 from cython.parallel cimport prange
 
 from pokerfsm.evaluation._walk cimport VALUE_SHIFT, table_pointer
-from pokerfsm.odds._kernels cimport MAX_PLAYERS, N_SLOTS, SLOT_CATEGORY
+from pokerfsm.odds._kernels cimport MAX_PLAYERS, N_SLOTS, SLOT_CATEGORY, Stop, make_stop, should_stop
 
 SLOTS_PER_PLAYER = N_SLOTS
 CATEGORY_SLOT = SLOT_CATEGORY
@@ -94,7 +94,8 @@ cdef void _boards_task(const int32_t* t, const int32_t* states, int n, const uin
 
 
 def enumerate_boards(const int32_t[::1] states, const uint8_t[::1] avail, int k,
-                     const int32_t[:, ::1] tasks, double[:, :, ::1] out, int threads):
+                     const int32_t[:, ::1] tasks, double[:, :, ::1] out, int threads,
+                     uint8_t[::1] stop, double seconds):
     """Showdowns of known hands over every completion of the board by ``k`` cards.
 
     Assumes: ``states[p]`` is player p's state after their hole cards and the
@@ -102,13 +103,17 @@ def enumerate_boards(const int32_t[::1] states, const uint8_t[::1] avail, int k,
     holds the cards that may be dealt, ascending; each row of ``tasks`` is a
     strictly increasing tuple of ``d <= k`` indices into ``avail`` (the first
     board cards; ``d`` = 0 gives one task for the whole tree). ``out`` has
-    shape (tasks, players, N_SLOTS); row t receives task t's counts.
+    shape (tasks, players, N_SLOTS); row t receives task t's counts. Tasks
+    not started when ``stop`` is raised or ``seconds`` run out are skipped
+    (see _kernels.pxd).
     """
     cdef const int32_t* t = table_pointer()
     cdef int n = <int>states.shape[0], m = <int>avail.shape[0], d = <int>tasks.shape[1]
     cdef Py_ssize_t n_tasks = tasks.shape[0], task
     cdef const uint8_t* cards = &avail[0] if m > 0 else NULL
+    cdef Stop halt = make_stop(&stop[0], seconds)
     with nogil:
         for task in prange(n_tasks, num_threads=threads, schedule="dynamic"):
-            _boards_task(t, &states[0], n, cards, m, &tasks[task, 0] if d > 0 else NULL, d, k,
-                         &out[task, 0, 0])
+            if not should_stop(&halt):
+                _boards_task(t, &states[0], n, cards, m, &tasks[task, 0] if d > 0 else NULL, d, k,
+                             &out[task, 0, 0])

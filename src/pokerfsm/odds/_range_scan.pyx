@@ -16,7 +16,7 @@ from libc.string cimport memset
 from cython.parallel cimport prange
 
 from pokerfsm.evaluation._walk cimport VALUE_SHIFT, table_pointer
-from pokerfsm.odds._kernels cimport MAX_PLAYERS, N_SLOTS, SLOT_CATEGORY
+from pokerfsm.odds._kernels cimport MAX_PLAYERS, N_SLOTS, SLOT_CATEGORY, Stop, make_stop, should_stop
 
 cdef enum:
     N_CLASSES = 169 * 4
@@ -282,7 +282,8 @@ cdef void _range_task(const RangeScan* shared, const int32_t* states, int32_t bo
 def enumerate_vs_range(const int32_t[::1] states, int32_t board_state, uint64_t board_mask, uint64_t blocked,
                        const uint8_t[::1] avail, int k, const int32_t[:, ::1] tasks,
                        const int32_t[::1] row_start, const uint8_t[::1] second, const double[::1] weight,
-                       const uint8_t[:, ::1] perms, double[:, :, ::1] out, int threads):
+                       const uint8_t[:, ::1] perms, double[:, :, ::1] out, int threads,
+                       uint8_t[::1] stop, double seconds):
     """Known hands against one weighted range, over every completion of the board.
 
     Per board the range is walked one hand per class (two ranks, and which
@@ -298,6 +299,8 @@ def enumerate_vs_range(const int32_t[::1] states, int32_t board_state, uint64_t 
     permutations that fix every known hand, the board, the dead cards and the
     range's weights, so only one board per orbit is walked (weighted by the
     orbit's size). ``out``: (tasks, players + 1, N_SLOTS), the range player last.
+    Tasks not started when ``stop`` is raised or ``seconds`` run out are
+    skipped (see _kernels.pxd).
     """
     cdef RangeScan rs
     cdef int n = <int>states.shape[0], m = <int>avail.shape[0], d = <int>tasks.shape[1]
@@ -313,6 +316,7 @@ def enumerate_vs_range(const int32_t[::1] states, int32_t board_state, uint64_t 
     cdef uint8_t* touch_partner = <uint8_t*>malloc(2 * n_hands + 1)
     cdef int16_t* touch_class = <int16_t*>malloc((10 * n_hands + 1) * sizeof(int16_t))
     cdef double* touch_weight = <double*>malloc((2 * n_hands + 1) * sizeof(double))
+    cdef Stop halt = make_stop(&stop[0], seconds)
     try:
         if (class_weight == NULL or class_count == NULL or listed == NULL or touch_partner == NULL
                 or touch_class == NULL or touch_weight == NULL):
@@ -377,8 +381,9 @@ def enumerate_vs_range(const int32_t[::1] states, int32_t board_state, uint64_t 
             rs.whole_deck = False
         with nogil:
             for task in prange(n_tasks, num_threads=threads, schedule="dynamic"):
-                _range_task(&rs, &states[0], board_state, cards, m, &tasks[task, 0] if d > 0 else NULL,
-                            d, k, &out[task, 0, 0])
+                if not should_stop(&halt):
+                    _range_task(&rs, &states[0], board_state, cards, m, &tasks[task, 0] if d > 0 else NULL,
+                                d, k, &out[task, 0, 0])
     finally:
         free(class_weight)
         free(class_count)

@@ -5,7 +5,7 @@ from libc.string cimport memset
 from cython.parallel cimport prange
 
 from pokerfsm.evaluation._walk cimport VALUE_SHIFT, table_pointer
-from pokerfsm.odds._kernels cimport MAX_PLAYERS, N_SLOTS, SLOT_CATEGORY
+from pokerfsm.odds._kernels cimport MAX_PLAYERS, N_SLOTS, SLOT_CATEGORY, Stop, make_stop, should_stop
 
 cdef enum:
     BATCH = 16
@@ -116,8 +116,12 @@ cdef int64_t _deal_one(const Deal* deal, uint64_t* s, uint8_t* holes, uint8_t* b
     return rejected
 
 
-cdef int64_t _run_stream(const Deal* deal, uint64_t seed, int64_t trials, double* acc) noexcept nogil:
+cdef int64_t _run_stream(const Deal* deal, uint64_t seed, int64_t trials, double* acc,
+                         Stop* halt) noexcept nogil:
     """Play ``trials`` random deals; returns the number of rejected range deals, or -1 if stuck.
+
+    Every 64 batches it checks ``halt`` and, when told to stop, keeps the
+    counts so far (the caller then throws them away).
 
     Deals go in batches walked level by level, so that the table lookups of
     different deals (each one a likely cache miss) overlap.
@@ -137,6 +141,8 @@ cdef int64_t _run_stream(const Deal* deal, uint64_t seed, int64_t trials, double
     _seed(s, seed)
     trial = 0
     while trial < trials:
+        if (trial // BATCH) % 64 == 0 and should_stop(halt):
+            break
         nb = BATCH if trials - trial >= BATCH else <int>(trials - trial)
         for b in range(nb):
             r = _deal_one(deal, s, holes[b], board[b])
@@ -173,7 +179,8 @@ cdef int64_t _run_stream(const Deal* deal, uint64_t seed, int64_t trials, double
 def monte_carlo(const uint8_t[::1] kind, const uint8_t[::1] hole, const int32_t[::1] range_start,
                 const int32_t[::1] range_end, const uint8_t[::1] combo_cards, const double[::1] cumulative,
                 uint64_t used, int32_t board_state, int to_deal, const uint64_t[::1] seeds,
-                const int64_t[::1] trials, double[:, :, ::1] out, int threads, int64_t max_attempts=1000000):
+                const int64_t[::1] trials, double[:, :, ::1] out, int threads, uint8_t[::1] stop,
+                double seconds, int64_t max_attempts=1000000):
     """Random showdowns: ``trials[i]`` from independent xoshiro256** stream i into ``out[i]``.
 
     Assumes: ``kind[p]`` is 0 (known: ``hole[2p], hole[2p+1]``), 1 (a range:
@@ -183,11 +190,14 @@ def monte_carlo(const uint8_t[::1] kind, const uint8_t[::1] hole, const int32_t[
     the state of the known board from the root, ``to_deal`` + known board = 5.
     The results do not depend on the number of threads. Returns the number of
     range deals redrawn after a collision; raises RuntimeError when a stream
-    redraws ``max_attempts`` times in a row.
+    redraws ``max_attempts`` times in a row. When ``stop`` is raised or
+    ``seconds`` run out, streams end early (see _kernels.pxd) and ``out`` is
+    incomplete.
     """
     cdef Deal deal
     cdef Py_ssize_t n_streams = seeds.shape[0], stream
     cdef int64_t rejected = 0, stuck = 0, r
+    cdef Stop halt = make_stop(&stop[0], seconds)
     deal.t = table_pointer()
     deal.n = <int>kind.shape[0]
     deal.kind = &kind[0]
@@ -202,7 +212,7 @@ def monte_carlo(const uint8_t[::1] kind, const uint8_t[::1] hole, const int32_t[
     deal.max_attempts = max_attempts
     with nogil:
         for stream in prange(n_streams, num_threads=threads, schedule="dynamic"):
-            r = _run_stream(&deal, seeds[stream], trials[stream], &out[stream, 0, 0])
+            r = _run_stream(&deal, seeds[stream], trials[stream], &out[stream, 0, 0], &halt)
             stuck += r < 0
             rejected += r if r >= 0 else 0
     if stuck:

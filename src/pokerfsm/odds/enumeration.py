@@ -29,6 +29,7 @@ from ..table.format import ROOT
 from . import _boards, _range_scan
 from .deal import Deal
 from .results import SLOTS_PER_PLAYER
+from .stopping import Stop
 from .symmetry import SuitMap, card_map, deal_symmetries, fixes
 
 __all__ = ["make_plan", "Plan", "enumerate_known", "enumerate_ranges", "scan_range", "range_arrays",
@@ -73,19 +74,22 @@ def threads_for_work(lookups: float) -> int:
     return 1 if lookups < _PARALLEL_WORK else max_threads()
 
 
-def _run_chunked(call, tasks, out, seconds: float, progress) -> None:
-    """Run ``call(tasks_slice, out_slice)`` in slices when long, reporting progress."""
+def _run_chunked(call: Callable[..., Any], tasks: Any, out: Any, seconds: float, progress: Progress | None,
+                 stop: Stop) -> None:
+    """Run ``call(tasks_slice, out_slice, stop_flag, seconds_left)`` in slices when long, reporting
+    progress; raises as soon as ``stop`` says so (the kernels stop within milliseconds)."""
     chunks = 1 if progress is None or seconds < 0.5 else 20
     bounds = [len(tasks) * i // chunks for i in range(chunks + 1)]
     for i in range(chunks):
         lo, hi = bounds[i], bounds[i + 1]
         if hi > lo:
-            call(tasks[lo:hi], out[lo:hi])
+            call(tasks[lo:hi], out[lo:hi], stop.flag, stop.kernel_seconds())
+        stop.check()
         if progress is not None:
             progress((i + 1) / chunks)
 
 
-def enumerate_known(deal: Deal, progress: Progress | None) -> tuple[Any, int]:
+def enumerate_known(deal: Deal, progress: Progress | None, stop: Stop) -> tuple[Any, int]:
     """Totals (players, slots) over every board, all hands known."""
     import numpy as np
 
@@ -99,8 +103,8 @@ def enumerate_known(deal: Deal, progress: Progress | None) -> tuple[Any, int]:
     work = boards * len(states)
     threads = threads_for_work(work)
     kernel = _boards.enumerate_boards
-    _run_chunked(lambda t, o: kernel(states, avail, k, t, o, threads), tasks, out,
-                 work / LOOKUPS_PER_SECOND / threads, progress)
+    _run_chunked(lambda t, o, flag, left: kernel(states, avail, k, t, o, threads, flag, left), tasks, out,
+                 work / LOOKUPS_PER_SECOND / threads, progress, stop)
     return out.sum(axis=0), boards
 
 
@@ -139,12 +143,14 @@ def _combo_key(a: int, b: int) -> int:
     return a * 52 + b if a < b else b * 52 + a
 
 
-def _outer_classes(deal: Deal, plan: Plan) -> list[tuple[tuple[tuple[int, int], ...], float]]:
+def _outer_classes(deal: Deal, plan: Plan, stop: Stop) -> list[tuple[tuple[tuple[int, int], ...], float]]:
     """Combinations of the outer ranges' hands, one per orbit of the group, with their weight."""
     maps = [card_map(p) for p in plan.group]
     classes: dict[tuple, list] = {}
     ranges = [list(deal.seats[i].range.items()) for i in plan.outer]
-    for choice in itertools.product(*ranges):
+    for count, choice in enumerate(itertools.product(*ranges)):
+        if count % 4096 == 0:
+            stop.check()
         hands = [tuple(sorted(map(int, combo))) for combo, _ in choice]
         cards = [c for h in hands for c in h]
         if len(set(cards)) != len(cards):
@@ -189,7 +195,8 @@ def _mask(cards: Iterable[int]) -> int:
 
 
 def scan_range(states: Any, board_state: int, board: Sequence[int], used: set[int], arrays: Any,
-               group: Sequence[SuitMap], progress: Progress | None = None) -> tuple[Any, int]:
+               group: Sequence[SuitMap], progress: Progress | None = None,
+               stop: Stop | None = None) -> tuple[Any, int]:
     """Known players (their ``states`` after hole cards and board) against a range (its
     :func:`range_arrays`) over every completion of the board; returns (totals with the range
     player last, showdowns)."""
@@ -208,13 +215,13 @@ def scan_range(states: Any, board_state: int, board: Sequence[int], used: set[in
     lookups = math.comb(len(avail), k) * (_per_board(len(second)) + n) / len(group)
     threads = threads_for_work(lookups)
     kernel = _range_scan.enumerate_vs_range
-    _run_chunked(lambda t, o: kernel(states, board_state, _mask(board), _mask(used), avail, k, t,
-                                     row_start, second, weights, perms, o, threads),
-                 tasks, out, lookups / LOOKUPS_PER_SECOND / threads, progress)
+    _run_chunked(lambda t, o, flag, left: kernel(states, board_state, _mask(board), _mask(used), avail, k, t,
+                                                 row_start, second, weights, perms, o, threads, flag, left),
+                 tasks, out, lookups / LOOKUPS_PER_SECOND / threads, progress, stop or Stop())
     return out.sum(axis=0), len(second) * boards
 
 
-def enumerate_ranges(deal: Deal, plan: Plan, progress: Progress | None) -> tuple[Any, int]:
+def enumerate_ranges(deal: Deal, plan: Plan, progress: Progress | None, stop: Stop) -> tuple[Any, int]:
     """Totals (players, slots) over every board and every combination of range hands."""
     import numpy as np
 
@@ -223,7 +230,7 @@ def enumerate_ranges(deal: Deal, plan: Plan, progress: Progress | None) -> tuple
     board_state = int(states_after([[]], board)[0])
     totals = np.zeros((len(deal.seats), SLOTS_PER_PLAYER))
     combinations = 0
-    classes = _outer_classes(deal, plan)
+    classes = _outer_classes(deal, plan, stop)
     arrays = range_arrays(deal.seats[plan.inner].source)
     for number, (hands, weight) in enumerate(classes):
         players = known + plan.outer
@@ -231,8 +238,7 @@ def enumerate_ranges(deal: Deal, plan: Plan, progress: Progress | None) -> tuple
         group = [p for p in plan.group if all(fixes(p, h) for h in hands)]
         summed, showdowns = scan_range(states_after(hole, board), board_state, board,
                                         deal.known_cards | {c for h in hands for c in h},
-                                        arrays, group,
-                                        progress if len(classes) == 1 else None)
+                                       arrays, group, progress if len(classes) == 1 else None, stop)
         for row, seat in enumerate(players + [plan.inner]):
             totals[seat] += summed[row] * weight
         combinations += len(_orbit(hands, plan.group)) * showdowns

@@ -16,6 +16,7 @@ from . import _sampling
 from .deal import Deal
 from .enumeration import states_after, threads_for_work
 from .results import SLOTS_PER_PLAYER, std_errors
+from .stopping import Stop
 
 __all__ = ["sample", "deal_cost"]
 
@@ -30,12 +31,15 @@ def deal_cost(deal: Deal) -> float:
 
 
 def sample(deal: Deal, samples: int | None, seed: Any, budget: float, target: float,
-           progress: Callable[[float], None] | None, started: float) -> tuple[Any, int, float]:
+           progress: Callable[[float], None] | None, started: float, stop: Stop) -> tuple[Any, int, float]:
     """Totals from random deals; returns (totals, trials, max standard error).
 
     ``seed`` is an int, None or a numpy Generator; ``samples`` fixes the
     number of deals, otherwise they stop at standard error ``target`` or once
-    ``budget`` seconds have passed since ``started``.
+    ``budget`` seconds have passed since ``started``. When ``stop`` runs out
+    of time, an automatic run returns the rounds it finished (an honest
+    estimate with its standard error); a fixed number of samples, or a
+    cancellation, raises instead.
     """
     import numpy as np
 
@@ -79,10 +83,15 @@ def sample(deal: Deal, samples: int | None, seed: Any, budget: float, target: fl
         threads = threads_for_work(size * deal_cost(deal) * 4)
         try:
             _sampling.monte_carlo(kind, hole, range_start, range_end, cards, cum, used, board_state,
-                          5 - len(deal.board), seeds, trials, out, threads)
+                                  5 - len(deal.board), seeds, trials, out, threads, stop.flag,
+                                  stop.kernel_seconds())
         except RuntimeError:
             raise InvalidDealError("the ranges almost never fit together without sharing a card; "
-                                   "narrow them or remove dead cards") from None
+                                   "narrow them or remove dead cards", field="players") from None
+        if stop.flag[0]:  # this round is incomplete: keep what came before, if anything
+            if samples is None and done > 0 and not stop.cancelled:
+                return totals, done, max(std_errors(totals, done))
+            stop.check()
         totals += out.sum(axis=0)
         done = goal
         error = max(std_errors(totals, done))

@@ -18,6 +18,7 @@ Errors are :class:`~pokerfsm.errors.InputFileError` as ``FILE:LINE: message``.
 from __future__ import annotations
 
 import os
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -125,7 +126,7 @@ def format_course_deal(deal: CourseDeal, *, french: bool = True) -> str:
     Cards are written in the course's French notation (``french=False``: standard).
     A preflop deal gets ``-`` as its board line.
     """
-    def cards(items) -> str:
+    def cards(items: Iterable[Card]) -> str:
         return " ".join(c.french if french else str(c) for c in items)
 
     lines = ["?" if hand is None else cards(hand) for hand in deal.players]
@@ -133,7 +134,7 @@ def format_course_deal(deal: CourseDeal, *, french: bool = True) -> str:
     return "\n".join(lines) + "\n"
 
 
-def write_course_file(path: str | os.PathLike, deal: CourseDeal, *, french: bool = True) -> Path:
+def write_course_file(path: str | os.PathLike[str], deal: CourseDeal, *, french: bool = True) -> Path:
     """Write ``deal`` to ``path`` as a course file; returns the path."""
     target = Path(path)
     target.write_text(format_course_deal(deal, french=french), encoding="utf-8")

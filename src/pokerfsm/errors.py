@@ -29,6 +29,7 @@ import copy
 from typing import Any
 
 __all__ = [
+    "quoted",
     "Error",
     "ParseError",
     "CardParseError",
@@ -48,6 +49,19 @@ __all__ = [
     "TimeLimitError",
     "CancelledError",
 ]
+
+
+def quoted(text: object, limit: int = 60) -> str:
+    """``repr(text)``, cut to about ``limit`` characters so that no message repeats a huge input.
+
+    >>> quoted("AK, QQ"), quoted("x" * 1000)
+    ("'AK, QQ'", "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…' (1,000 characters)")
+    """
+    shown = repr(text)
+    if len(shown) <= limit:
+        return shown
+    size = f" ({len(text):,} characters)" if isinstance(text, str) else ""
+    return shown[:limit - 3] + "…" + shown[0] + size
 
 
 class Error(Exception):
@@ -156,7 +170,7 @@ class HistoryParseError(InputFileError):
     """
 
     def __init__(self, message: str, *, path: str = "<string>", line: int = 0, text: str = "",
-                 **fields) -> None:
+                 **fields: Any) -> None:
         super().__init__(f"{path}:{line}: {message}", path=path, line=line, text=text, **fields)
 
 

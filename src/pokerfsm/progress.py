@@ -17,7 +17,7 @@ import os
 import sys
 import time
 from collections.abc import Iterator
-from typing import Protocol
+from typing import Any, Protocol
 
 __all__ = ["Progress", "progress_bar", "DELAY_ENV_VAR"]
 
@@ -55,7 +55,7 @@ def progress_bar(label: str = "computing", *, delay: float | None = None, force:
     from rich.progress import Progress as RichProgress
 
     started = time.perf_counter()
-    shown: list = []
+    shown: list[Any] = []
     columns = [TextColumn("{task.description}"), BarColumn(), TextColumn("{task.percentage:>3.0f}%"),
                TimeElapsedColumn()]
     if counts:

@@ -24,7 +24,7 @@ import importlib
 import json
 import sys
 from collections.abc import Sequence
-from typing import TextIO
+from typing import NoReturn, TextIO
 
 from .. import __version__
 from ..display import ASCII_FALLBACK, CARD_STYLES, set_card_style, unicode_ok
@@ -32,7 +32,7 @@ from ..errors import Error, InputFileError
 from ..stdio import program_stdout
 from .extras import MissingExtraError, missing_extra
 
-__all__ = ["main", "COMMANDS", "write_json"]
+__all__ = ["main", "COMMANDS", "write_json", "UsageError"]
 
 #: subcommand -> (module implementing it, one-line help)
 COMMANDS: dict[str, tuple[str, str]] = {
@@ -49,18 +49,30 @@ COMMANDS: dict[str, tuple[str, str]] = {
 }
 
 
+class UsageError(Error, ValueError):
+    """Arguments the command does not take (argparse's complaint, as one line)."""
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse, but a usage error raises :class:`UsageError` (one line, status 2) rather than
+    printing the usage block and exiting."""
+
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(f"{self.prog}: error: {message} (see {self.prog} --help)")
+
+
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     """The top-level parser; only ``command``'s module is imported and configured.
 
     Listing the commands imports none of them, so ``pokerfsm --help`` and
     one-hand commands start fast whatever the other commands need.
     """
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="pokerfsm",
         description="Exact poker odds on a TwoPlusTwo-style state machine, and card games.",
     )
     parser.add_argument("--version", action="version", version=f"pokerfsm {__version__}")
-    common = argparse.ArgumentParser(add_help=False)
+    common = Parser(add_help=False)
     common.add_argument("--cards", dest="card_style", choices=CARD_STYLES, default="auto",
                         help="show suits as symbols (K♠) or letters (Ks); auto: symbols when "
                              "the output encoding has them (default)")
@@ -81,8 +93,8 @@ def write_json(stream: TextIO, data: object) -> None:
 
 def error_line(exc: BaseException) -> str:
     """The one line printed for a user error."""
-    if isinstance(exc, InputFileError):
-        return str(exc)  # already 'FILE:LINE: message'
+    if isinstance(exc, (InputFileError, UsageError)):
+        return str(exc)  # already 'FILE:LINE: message' or 'pokerfsm CMD: message'
     if isinstance(exc, OSError) and exc.filename and not isinstance(exc, Error):
         return f"pokerfsm: {exc.filename}: {exc.strerror or exc}"
     return f"pokerfsm: error: {exc}"
@@ -121,7 +133,11 @@ def _main(argv: list[str], out: TextIO) -> int:
             raise  # a bug in this package, not a missing optional package
         print(error_line(extra.placed(command)), file=sys.stderr)
         return 2
-    args = parser.parse_args(argv)
+    try:
+        args = parser.parse_args(argv)
+    except UsageError as exc:
+        print(error_line(exc), file=sys.stderr)
+        return 2
     args.stdout = out
     set_card_style(args.card_style)
     try:

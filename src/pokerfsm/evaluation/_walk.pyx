@@ -117,10 +117,16 @@ cdef object _evaluate_checked(cards):
 
 
 def walk(int32_t state, const uint8_t[::1] cards):
-    """The state reached from ``state`` by walking distinct, valid ``cards`` (no checks)."""
+    """The state reached from ``state`` by walking ``cards`` (distinct, so the walk is meaningful).
+
+    Bounds are checked (ValueError): a state must be the start of a row and a
+    card below 52, so no input, however wrong, reads outside the table.
+    """
     cdef const int32_t* t = table_pointer()
-    cdef Py_ssize_t i
+    cdef Py_ssize_t i, size = _view.shape[0]
     for i in range(cards.shape[0]):
+        if state < 0 or state % 53 != 0 or state + 53 > size or cards[i] > 51:
+            raise ValueError(f"cannot walk card {cards[i]} from state {state}")
         state = t[state + cards[i] + 1]
     return state
 

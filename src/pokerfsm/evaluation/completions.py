@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from math import comb
+from typing import Any
 
 from ..cards import DECK, Card, CardsLike, as_cards
-from ..errors import InvalidDealError
+from ..errors import InvalidDealError, OptionError
 from ..ranking import CATEGORY_SHIFT, HandCategory
 from . import _walk
 from .handrank import HISTOGRAM_SIZE
@@ -45,7 +46,7 @@ class HandOdds:
     def distinct_values(self) -> int:
         return len(self.value_counts)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {
             "cards": [str(c) for c in self.cards], "dead": [str(c) for c in self.dead],
             "total": self.total, "combinations": self.combinations,
@@ -67,8 +68,8 @@ def hand_odds(cards: CardsLike = (), dead: CardsLike = (), total: int = 7) -> Ha
     """
     import numpy as np
 
-    if total not in (5, 6, 7):
-        raise InvalidDealError(f"total must be 5, 6 or 7 cards, got {total!r}")
+    if isinstance(total, bool) or not isinstance(total, int) or total not in (5, 6, 7):
+        raise OptionError(f"total must be 5, 6 or 7 cards, got {total!r}", field="total")
     known = as_cards(cards)
     dead_cards = as_cards(dead)
     as_cards(known + dead_cards)  # known and dead cards are distinct

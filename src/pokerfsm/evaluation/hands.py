@@ -23,6 +23,7 @@ from .handrank import validated
 
 if TYPE_CHECKING:  # pragma: no cover
     import numpy as np
+    from numpy.typing import ArrayLike, NDArray
 
 __all__ = ["evaluate", "evaluate_many", "best_five", "compare_hands", "threads_for"]
 
@@ -35,7 +36,7 @@ def threads_for(work: int) -> int:
     return 1 if work < 200_000 else max(1, limit)
 
 
-def evaluate_many(cards) -> np.ndarray:
+def evaluate_many(cards: ArrayLike) -> NDArray[np.int32]:
     """Values of many hands at once: an (n, 5|6|7) array of card ints -> int32 array (n,).
 
     Runs without the GIL and with no per-hand Python work.

@@ -13,6 +13,7 @@ True
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 
 __all__ = ["reference_value"]
 
@@ -28,7 +29,7 @@ def _straight_high(ranks: set[int]) -> int | None:
     return None
 
 
-def reference_value(cards) -> tuple[int, ...]:
+def reference_value(cards: Iterable[int]) -> tuple[int, ...]:
     """The best five-card hand among 5-7 distinct cards, as a comparable tuple."""
     cards = [int(c) for c in cards]
     if not 5 <= len(cards) <= 7 or len(set(cards)) != len(cards):

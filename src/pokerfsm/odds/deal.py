@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..cards import Card, CardsLike, as_cards
-from ..errors import DuplicateCardError, Error, InvalidDealError
+from ..errors import DuplicateCardError, Error, InvalidDealError, quoted
 from ..players import Hand, read_player
 from ..ranges import HandRange
 
@@ -31,7 +31,7 @@ __all__ = ["MAX_PLAYERS", "PlayerSpec", "Seat", "Deal", "prepare_deal", "read_se
 MAX_PLAYERS = 10
 """Hold'em seats at most: ten players need 20 hole cards and 5 board cards of 52."""
 
-PlayerSpec = str | Sequence[Card | int | str] | HandRange | None
+PlayerSpec = CardsLike | HandRange | None
 """A player as given: text (see :mod:`pokerfsm.players`), two cards, a range, or None (random)."""
 
 
@@ -51,6 +51,27 @@ class Seat:
     def __post_init__(self) -> None:
         self.source = self.range
 
+    @property
+    def known_hand(self) -> Hand:
+        """The cards of a seat whose hand is known."""
+        if self.hand is None:
+            raise ValueError(f"seat {self.text!r} has no known hand")
+        return self.hand
+
+    @property
+    def cut_range(self) -> HandRange:
+        """The range of a seat whose hand is unknown, without the known cards."""
+        if self.range is None:
+            raise ValueError(f"seat {self.text!r} holds no range")
+        return self.range
+
+    @property
+    def given_range(self) -> HandRange:
+        """The range as given, before the known cards were removed."""
+        if self.source is None:
+            raise ValueError(f"seat {self.text!r} holds no range")
+        return self.source
+
 
 def read_seat(spec: PlayerSpec, player: int) -> Seat:
     """Seat ``player`` (from 0) as given: text read by the rule of :mod:`pokerfsm.players`, a
@@ -66,7 +87,7 @@ def read_seat(spec: PlayerSpec, player: int) -> Seat:
         else:
             read = as_cards(spec)
             if len(read) != 2:
-                raise InvalidDealError(f"{len(read)} card{'s' * (len(read) != 1)} ({spec!r}); "
+                raise InvalidDealError(f"{len(read)} card{'s' * (len(read) != 1)} ({quoted(spec)}); "
                                        "a hand has 2 cards", text=repr(spec))
     except Error as exc:
         raise exc.located("players", player) from None

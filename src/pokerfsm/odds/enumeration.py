@@ -23,6 +23,9 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+import numpy as np
+from numpy.typing import NDArray
+
 from ..evaluation import _walk
 from ..ranges import HandRange
 from ..table.format import ROOT
@@ -44,8 +47,6 @@ Progress = Callable[[float], None]
 
 def walk(state: int, cards: Sequence[int]) -> int:
     """The table state after ``cards`` (distinct, valid) from ``state``."""
-    import numpy as np
-
     return _walk.walk(state, np.array(list(cards), dtype=np.uint8))
 
 
@@ -54,18 +55,16 @@ def max_threads() -> int:
     return _walk.max_threads()
 
 
-def _tasks(m: int, k: int, depth: int = 2):
-    import numpy as np
-
+def _tasks(m: int, k: int, depth: int = 2) -> NDArray[np.int32]:
+    """The first ``min(k, depth)`` board cards of each task, as indices into the ``m`` cards left."""
     d = min(k, depth)
     if d == 0:
         return np.zeros((1, 0), dtype=np.int32)
     return np.array(list(itertools.combinations(range(m), d)), dtype=np.int32)
 
 
-def states_after(hands: Sequence[Sequence[int]], board: Sequence[int]):
-    import numpy as np
-
+def states_after(hands: Sequence[Sequence[int]], board: Sequence[int]) -> NDArray[np.int32]:
+    """Each hand's table state after its cards and the board."""
     return np.array([walk(ROOT, list(h) + list(board)) for h in hands], dtype=np.int32)
 
 
@@ -91,10 +90,8 @@ def _run_chunked(call: Callable[..., Any], tasks: Any, out: Any, seconds: float,
 
 def enumerate_known(deal: Deal, progress: Progress | None, stop: Stop) -> tuple[Any, int]:
     """Totals (players, slots) over every board, all hands known."""
-    import numpy as np
-
     board = [int(c) for c in deal.board]
-    states = states_after([s.hand for s in deal.seats], board)
+    states = states_after([[int(c) for c in s.known_hand] for s in deal.seats], board)
     avail = np.array(sorted(set(range(52)) - deal.known_cards), dtype=np.uint8)
     k = 5 - len(board)
     tasks = _tasks(len(avail), k)
@@ -121,13 +118,13 @@ class Plan:
 def make_plan(deal: Deal) -> Plan:
     """The plan for a deal with at least one range, and its estimated time on one thread."""
     ranged = [i for i, s in enumerate(deal.seats) if s.hand is None]
-    inner = max(ranged, key=lambda i: (len(deal.seats[i].range), i))
+    inner = max(ranged, key=lambda i: (len(deal.seats[i].cut_range), i))
     outer = [i for i in ranged if i != inner]
-    group = deal_symmetries(deal, [deal.seats[i].range for i in ranged])
+    group = deal_symmetries(deal, [deal.seats[i].cut_range for i in ranged])
     left = 52 - len(deal.known_cards) - 2 * len(outer)
     k = 5 - len(deal.board)
-    tuples = math.prod(len(deal.seats[i].range) for i in outer)
-    per_board = _per_board(len(deal.seats[inner].range)) + len(deal.seats)
+    tuples = math.prod(len(deal.seats[i].cut_range) for i in outer)
+    per_board = _per_board(len(deal.seats[inner].cut_range)) + len(deal.seats)
     lookups = tuples * math.comb(max(left, 0), k) * per_board / len(group)
     overhead = tuples * _SECONDS_PER_COMBINATION * (1 + len(group) / 4) / len(group)
     return Plan(inner, outer, group, lookups / LOOKUPS_PER_SECOND + overhead)
@@ -146,8 +143,8 @@ def _combo_key(a: int, b: int) -> int:
 def _outer_classes(deal: Deal, plan: Plan, stop: Stop) -> list[tuple[tuple[tuple[int, int], ...], float]]:
     """Combinations of the outer ranges' hands, one per orbit of the group, with their weight."""
     maps = [card_map(p) for p in plan.group]
-    classes: dict[tuple, list] = {}
-    ranges = [list(deal.seats[i].range.items()) for i in plan.outer]
+    classes: dict[tuple[int, ...], list[Any]] = {}
+    ranges = [list(deal.seats[i].cut_range.items()) for i in plan.outer]
     for count, choice in enumerate(itertools.product(*ranges)):
         if count % 4096 == 0:
             stop.check()
@@ -162,23 +159,24 @@ def _outer_classes(deal: Deal, plan: Plan, stop: Stop) -> list[tuple[tuple[tuple
     return [(tuple(hands), weight) for hands, weight in classes.values()]
 
 
-def range_arrays(r: HandRange):
+RangeArrays = tuple[NDArray[np.uint8], NDArray[np.uint8], NDArray[np.float64]]
+"""A range as (low card, high card, weight) arrays."""
+
+
+def range_arrays(r: HandRange) -> RangeArrays:
     """A range as numpy arrays (low card, high card, weight), sorted by low card then high card."""
     return r.derived("arrays", _make_range_arrays)
 
 
-def _make_range_arrays(r: HandRange):
-    import numpy as np
-
+def _make_range_arrays(r: HandRange) -> RangeArrays:
     items = sorted((min(a, b), max(a, b), w) for (a, b), w in r.items())
     return (np.array([i[0] for i in items], dtype=np.uint8), np.array([i[1] for i in items], dtype=np.uint8),
             np.array([i[2] for i in items], dtype=np.float64))
 
 
-def _range_rows(arrays, used: set[int]):
+def _range_rows(arrays: RangeArrays,
+                used: set[int]) -> tuple[NDArray[np.int32], NDArray[np.uint8], NDArray[np.float64]]:
     """The kernel's row layout of a range without the hands using ``used`` cards."""
-    import numpy as np
-
     low, high, weight = arrays
     blocked = np.zeros(52, dtype=bool)
     blocked[list(used)] = True
@@ -194,14 +192,12 @@ def _mask(cards: Iterable[int]) -> int:
     return mask
 
 
-def scan_range(states: Any, board_state: int, board: Sequence[int], used: set[int], arrays: Any,
+def scan_range(states: NDArray[np.int32], board_state: int, board: Sequence[int], used: set[int], arrays: RangeArrays,
                group: Sequence[SuitMap], progress: Progress | None = None,
                stop: Stop | None = None) -> tuple[Any, int]:
     """Known players (their ``states`` after hole cards and board) against a range (its
     :func:`range_arrays`) over every completion of the board; returns (totals with the range
     player last, showdowns)."""
-    import numpy as np
-
     row_start, second, weights = _range_rows(arrays, used)
     n = len(states)
     if len(second) == 0:
@@ -223,18 +219,16 @@ def scan_range(states: Any, board_state: int, board: Sequence[int], used: set[in
 
 def enumerate_ranges(deal: Deal, plan: Plan, progress: Progress | None, stop: Stop) -> tuple[Any, int]:
     """Totals (players, slots) over every board and every combination of range hands."""
-    import numpy as np
-
     known = [i for i, s in enumerate(deal.seats) if s.hand is not None]
     board = [int(c) for c in deal.board]
     board_state = int(states_after([[]], board)[0])
     totals = np.zeros((len(deal.seats), SLOTS_PER_PLAYER))
     combinations = 0
     classes = _outer_classes(deal, plan, stop)
-    arrays = range_arrays(deal.seats[plan.inner].source)
+    arrays = range_arrays(deal.seats[plan.inner].given_range)
     for number, (hands, weight) in enumerate(classes):
         players = known + plan.outer
-        hole = [tuple(map(int, deal.seats[i].hand)) for i in known] + list(hands)
+        hole = [tuple(map(int, deal.seats[i].known_hand)) for i in known] + list(hands)
         group = [p for p in plan.group if all(fixes(p, h) for h in hands)]
         summed, showdowns = scan_range(states_after(hole, board), board_state, board,
                                         deal.known_cards | {c for h in hands for c in h},
@@ -247,6 +241,6 @@ def enumerate_ranges(deal: Deal, plan: Plan, progress: Progress | None, stop: St
     return totals, combinations
 
 
-def _orbit(hands, group) -> set:
+def _orbit(hands: Sequence[tuple[int, int]], group: Sequence[SuitMap]) -> set[tuple[int, ...]]:
     maps = [card_map(p) for p in group]
     return {tuple(_combo_key(m[a], m[b]) for a, b in hands) for m in maps}

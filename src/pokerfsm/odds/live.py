@@ -6,6 +6,8 @@ need at every decision.
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 
@@ -36,7 +38,7 @@ class LiveOdds:
     0.95624
     """
 
-    _preflop_cache: dict[tuple, EquityResult] = {}
+    _preflop_cache: dict[tuple[Any, ...], EquityResult] = {}
 
     def __init__(self, hero: CardsLike, opponents: int = 1, dead: CardsLike = (), *,
                  budget: float = 0.25, target_std_error: float = 0.003, seed: int = 0):
@@ -90,7 +92,7 @@ class LiveOdds:
         plan = make_plan(deal)
         totals, combinations = scan_range(np.array([self._hero_state], dtype=np.int32),
                                            self._board_state, [int(c) for c in self.board],
-                                           deal.known_cards, range_arrays(deal.seats[1].source),
+                                           deal.known_cards, range_arrays(deal.seats[1].given_range),
                                            plan.group)
         result = equity_result(deal, totals, combinations, True, None, started, "enumeration")
         if key is not None:
@@ -98,7 +100,7 @@ class LiveOdds:
         return result
 
 
-def _relabel(result: EquityResult, hero, dead, started: float) -> EquityResult:
+def _relabel(result: EquityResult, hero: Sequence[Card], dead: Sequence[Card], started: float) -> EquityResult:
     """A cached result for a suit-isomorphic hand, shown with this hand."""
     first = result.players[0]
     players = (PlayerResult(**{**first.__dict__, "hand": f"{hero[0]}{hero[1]}"}),) + result.players[1:]

@@ -17,6 +17,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+import numpy as np
+from numpy.typing import NDArray
+
 from ..cards import Card, CardsLike, as_cards
 from ..errors import Error, InvalidDealError
 from . import _boards
@@ -92,7 +95,7 @@ class OutsResult:
         return result
 
 
-def _showdowns(values):
+def _showdowns(values: NDArray[Any]) -> tuple[NDArray[np.bool_], NDArray[np.intp]]:
     """(winner mask, number of winners) per row of a (cards, players) value array."""
     best = values.max(axis=1, keepdims=True)
     winners = values == best
@@ -119,7 +122,7 @@ def outs(players: Sequence[CardsLike], board: CardsLike, dead: CardsLike = ()) -
         if seat.hand is None:
             raise InvalidDealError(f"outs need known hands; player {number} has {seat.text!r}",
                                    field="players", player=number - 1)
-    hands = [tuple(int(c) for c in seat.hand) for seat in deal.seats]
+    hands = [tuple(int(c) for c in seat.known_hand) for seat in deal.seats]
     deck = np.array(sorted(set(range(52)) - deal.known_cards), dtype=np.uint8)
     states = states_after(hands, [int(c) for c in board_cards])
     after = np.zeros((len(deck), len(hands)), dtype=np.int32)
@@ -153,7 +156,8 @@ def outs(players: Sequence[CardsLike], board: CardsLike, dead: CardsLike = ()) -
     return OutsResult(board_cards, deal.dead, players_out, turns=tuple(turns))
 
 
-def _sort(deck, wins, ties) -> tuple[tuple[Card, ...], tuple[Card, ...], tuple[Card, ...]]:
+def _sort(deck: NDArray[np.uint8], wins: NDArray[np.bool_],
+          ties: NDArray[np.bool_]) -> tuple[tuple[Card, ...], tuple[Card, ...], tuple[Card, ...]]:
     """The deck split into winning, chopping and losing cards, in deck order."""
     win = tuple(Card(int(c)) for c, w in zip(deck, wins) if w)
     tie = tuple(Card(int(c)) for c, w, t in zip(deck, wins, ties) if t and not w)

@@ -53,14 +53,14 @@ def sample(deal: Deal, samples: int | None, seed: Any, budget: float, target: fl
     cumulative: list[float] = []
     for p, seat in enumerate(deal.seats):
         if seat.hand is not None:
-            hole[2 * p:2 * p + 2] = [int(c) for c in seat.hand]
+            hole[2 * p:2 * p + 2] = [int(c) for c in seat.known_hand]
         elif seat.random:
             kind[p] = 2
         else:
             kind[p] = 1
             range_start[p] = len(cumulative)
             running = 0.0
-            for (a, b), w in seat.range.items():
+            for (a, b), w in seat.cut_range.items():
                 combo_cards += [int(a), int(b)]
                 running += w
                 cumulative.append(running)

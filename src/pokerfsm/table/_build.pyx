@@ -321,3 +321,55 @@ def checksum(const uint32_t[::1] words, uint64_t a=0, uint64_t b=0):
             a += words[i]
             b += a
     return a, b
+
+
+cdef Py_ssize_t _first_bad_entry(const int32_t* entries, const int64_t* first_rows,
+                                 int32_t values_below) noexcept nogil:
+    """See check_entries."""
+    cdef Py_ssize_t row, slot, i
+    cdef int depth
+    cdef int32_t e
+    cdef int64_t lo, hi
+    for i in range(53):
+        if entries[i] != 0:
+            return i
+    for depth in range(7):
+        for row in range(first_rows[depth], first_rows[depth + 1]):
+            i = row * 53
+            e = entries[i]
+            if depth >= 5:
+                if e <= 0 or e >= values_below:
+                    return i
+            elif e != 0:
+                return i
+            if depth == 6:
+                for slot in range(1, 53):
+                    e = entries[i + slot]
+                    if e < 0 or e >= values_below:
+                        return i + slot
+            else:
+                lo = first_rows[depth + 1] * 53
+                hi = first_rows[depth + 2] * 53
+                for slot in range(1, 53):
+                    e = entries[i + slot]
+                    if e != 0 and (e < lo or e >= hi or e % 53 != 0):
+                        return i + slot
+    return -1
+
+
+def check_entries(const int32_t[::1] entries, const int64_t[::1] first_rows, int32_t values_below):
+    """The index of the first entry out of range, or -1 when every entry is safe to walk.
+
+    ``first_rows[d]`` is the first row of the states that have seen ``d``
+    cards (d = 0 .. 6) and ``first_rows[7]`` the row count; row 0 is the dead
+    end. A pointer of a ``d``-card state (slots 1-52, d < 6) must be 0 or the
+    offset of a ``d + 1``-card row; a value (slot 0 of 5- and 6-card states,
+    slots 1-52 of 6-card states) must be below ``values_below``, and slot 0 of
+    5- and 6-card states above 0.
+    """
+    cdef Py_ssize_t bad
+    if first_rows.shape[0] != 8 or entries.shape[0] != first_rows[7] * 53:
+        return 0
+    with nogil:
+        bad = _first_bad_entry(&entries[0], &first_rows[0], values_below)
+    return bad

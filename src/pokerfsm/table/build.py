@@ -22,15 +22,20 @@ import contextlib
 import os
 import tempfile
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..progress import Progress, progress_bar
-from .format import FORMAT_VERSION, HEADER, MAGIC, ROOT, SLOTS
+from .format import FORMAT_VERSION, HEADER, LEVEL_SIZES, MAGIC, ROOT, SLOTS
+
+if TYPE_CHECKING:  # pragma: no cover
+    import numpy as np
+    from numpy.typing import NDArray
 
 __all__ = ["generate_table", "build_entries", "write_table"]
 
 _LEVEL_INDEX_BITS = (7, 12, 16, 19, 20, 21)  # log2 of the key index per level; grown if short
 
-def build_entries(progress: Progress | None = None):
+def build_entries(progress: Progress | None = None) -> tuple[NDArray[np.int32], list[int]]:
     """Compute the table in memory; returns ``(entries, level_sizes)``.
 
     ``entries`` is an int32 numpy array of ``states * 53`` entries.
@@ -48,7 +53,7 @@ def build_entries(progress: Progress | None = None):
     best_flush = _build.best_flush_table(lookups.flushes)
     report(0.0, "states")
     levels = [np.zeros(1, dtype=np.uint64)]  # depth 0: the empty state
-    links = []
+    links: list[NDArray[np.int32] | None] = []
     for depth in range(6):
         bits = _LEVEL_INDEX_BITS[depth]
         while True:
@@ -64,8 +69,10 @@ def build_entries(progress: Progress | None = None):
     n_states = int(first_rows[-1])
     entries = np.zeros(n_states * SLOTS, dtype=np.int32)
     for depth in range(6):
-        _build.fill_links(entries, links[depth], int(first_rows[depth]), int(first_rows[depth + 1]))
-        links[depth] = None
+        ids = links[depth]
+        assert ids is not None
+        _build.fill_links(entries, ids, int(first_rows[depth]), int(first_rows[depth + 1]))
+        links[depth] = None  # freed as soon as used: keeps the peak memory low
     report(0.45, "values")
     value_args = (lookups.flushes, lookups.unique5, lookups.hash_adjust, lookups.hash_values,
                   best_flush, lookups.multiplier)
@@ -76,10 +83,13 @@ def build_entries(progress: Progress | None = None):
         lo, hi = len(last) * k // chunks, len(last) * (k + 1) // chunks
         _build.fill_values(entries, last[lo:hi], 6, int(first_rows[6]) + lo, *value_args)
         report(0.45 + 0.5 * (k + 1) / chunks, "values")
-    return entries, [len(k) for k in levels]
+    sizes = [len(k) for k in levels]
+    if tuple(sizes) != LEVEL_SIZES:  # pragma: no cover - the format fixes them
+        raise AssertionError(f"the generator found levels of {sizes} states, the format has {LEVEL_SIZES}")
+    return entries, sizes
 
 
-def write_table(entries, path: str | os.PathLike) -> Path:
+def write_table(entries: NDArray[np.int32], path: str | os.PathLike[str]) -> Path:
     """Write entries with their header to ``path`` atomically (temp file + rename)."""
     from . import _build
 
@@ -90,6 +100,7 @@ def write_table(entries, path: str | os.PathLike) -> Path:
                          entries.size // SLOTS, a, b)
     fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
     try:
+        os.chmod(tmp, 0o644)  # a cache file any user may read, as the renamed file will be
         with os.fdopen(fd, "wb") as out:
             out.write(header)
             out.write(entries.astype("<i4", copy=False).data)
@@ -103,15 +114,24 @@ def write_table(entries, path: str | os.PathLike) -> Path:
     return path
 
 
-def generate_table(path: str | os.PathLike | None = None, *, show_progress: bool | None = None) -> Path:
+def generate_table(path: str | os.PathLike[str] | None = None, *, show_progress: bool | None = None) -> Path:
     """Build the table and write it to ``path`` (default: :func:`pokerfsm.table.files.default_table_path`).
 
-    A progress bar is shown on stderr when it is a terminal (or when
-    ``show_progress`` is true).
+    Holds the build lock meanwhile, and first removes what builds killed
+    mid-way left behind. A progress bar is shown on stderr when it is a
+    terminal (or when ``show_progress`` is true).
     """
-    from .files import default_table_path
+    from .files import build_lock, default_table_path, remove_stale_temporaries
 
     target = Path(path) if path is not None else default_table_path()
+    target.parent.mkdir(parents=True, exist_ok=True)
+    with build_lock(target):
+        remove_stale_temporaries(target)
+        return write_new_table(target, show_progress=show_progress)
+
+
+def write_new_table(target: Path, *, show_progress: bool | None = None) -> Path:
+    """Build the table and write it to ``target``; the caller holds the build lock."""
     bar = (contextlib.nullcontext(None) if show_progress is False
            else progress_bar("building the hand-rank table", delay=0, force=bool(show_progress)))
     with bar as update:

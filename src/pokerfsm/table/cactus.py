@@ -23,6 +23,7 @@ as a second reference:
 from __future__ import annotations
 
 import functools
+from collections.abc import Sequence
 from typing import NamedTuple
 
 import numpy as np
@@ -121,7 +122,7 @@ def tables() -> Tables:
     return Tables(flushes, unique5, adjust, values, multiplier)
 
 
-def evaluate5(cards) -> int:
+def evaluate5(cards: Sequence[int]) -> int:
     """Value of exactly five distinct cards (ints 0..51), Cactus Kev style.
 
     >>> from pokerfsm.cards import parse_cards

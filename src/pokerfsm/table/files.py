@@ -13,17 +13,28 @@ says how to build it elsewhere.
 """
 from __future__ import annotations
 
+import contextlib
 import mmap
 import os
 import sys
 import threading
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING, BinaryIO
 
 from ..errors import TableCorruptError, TableNotFoundError
-from .format import ENV_VAR, FORMAT_VERSION, HEADER, HEADER_SIZE, MAGIC, ROOT, SLOTS, file_name
+from .format import ENV_VAR, FIRST_ROWS, FORMAT_VERSION, HEADER, HEADER_SIZE, MAGIC, ROOT, SLOTS, file_name
 
-__all__ = ["default_table_path", "HandRankTable", "open_table", "load_default"]
+if TYPE_CHECKING:  # pragma: no cover
+    import numpy as np
+    from filelock import FileLock
+    from numpy.typing import NDArray
+
+__all__ = ["default_table_path", "HandRankTable", "open_table", "load_default", "build_lock",
+           "remove_stale_temporaries", "VALUES_BELOW"]
+
+VALUES_BELOW = 10 << 12
+"""Every hand value is below this (see :mod:`pokerfsm.ranking`); checked on opening."""
 
 _FIX = "rebuild it with `pokerfsm generate --force`"
 
@@ -48,7 +59,7 @@ class HandRankTable:
     root = ROOT
     slots = SLOTS
 
-    def __init__(self, path: Path, file, mapping: mmap.mmap, entries: memoryview):
+    def __init__(self, path: Path, file: BinaryIO, mapping: mmap.mmap, entries: memoryview):
         self.path = path
         self._file = file
         self._mapping = mapping
@@ -58,7 +69,7 @@ class HandRankTable:
     def n_states(self) -> int:
         return len(self.entries) // SLOTS
 
-    def as_array(self):
+    def as_array(self) -> NDArray[np.int32]:
         """The entries as a read-only numpy array (no copy)."""
         import numpy as np
 
@@ -72,7 +83,7 @@ class HandRankTable:
     def __enter__(self) -> HandRankTable:
         return self
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: object) -> None:
         self.close()
 
     def __repr__(self) -> str:
@@ -83,11 +94,13 @@ def _corrupt(path: Path, problem: str) -> TableCorruptError:
     return TableCorruptError(f"{path}: {problem}; {_FIX}")
 
 
-def open_table(path: str | os.PathLike | None = None, *, verify: bool = True) -> HandRankTable:
+def open_table(path: str | os.PathLike[str] | None = None, *, verify: bool = True) -> HandRankTable:
     """Open a table read-only and check it; raises TableNotFoundError or TableCorruptError.
 
-    ``verify`` also checks the payload checksum (about 30 ms; it touches every
-    page, which the walks need anyway).
+    ``verify`` also checks the payload checksum and that every transition and
+    value is in range, so that no walk can leave the table whatever the file
+    holds (together about 50 ms; they touch every page, which the walks need
+    anyway).
     """
     path = Path(path) if path is not None else default_table_path()
     try:
@@ -116,11 +129,20 @@ def open_table(path: str | os.PathLike | None = None, *, verify: bool = True) ->
     entries = memoryview(mapping)[HEADER_SIZE:].cast("i")
     table = HandRankTable(path, file, mapping, entries)
     if verify:
-        from ._build import checksum
+        from ._build import check_entries, checksum
 
         if checksum(entries.cast("B").cast("I")) != (a, b):
             table.close()
             raise _corrupt(path, "checksum mismatch (the file is damaged)")
+        if states != FIRST_ROWS[-1]:
+            table.close()
+            raise _corrupt(path, f"{states} states where the format has {FIRST_ROWS[-1]}")
+        import numpy as np
+
+        bad = check_entries(entries, np.array(FIRST_ROWS, dtype=np.int64), VALUES_BELOW)
+        if bad >= 0:
+            table.close()
+            raise _corrupt(path, f"entry {bad} (state {bad // SLOTS}, slot {bad % SLOTS}) is out of range")
     return table
 
 
@@ -140,46 +162,53 @@ def load_default() -> HandRankTable:
         return _default
 
 
+def build_lock(path: Path) -> FileLock:
+    """The lock every build of the table at ``path`` holds (a ``.lock`` file beside it)."""
+    from filelock import FileLock
+
+    return FileLock(str(path.with_name(path.name + ".lock")))
+
+
+def remove_stale_temporaries(path: Path) -> list[Path]:
+    """Delete the temporary files that builds of ``path`` killed mid-way left behind.
+
+    Call it holding :func:`build_lock`: then no build is writing one.
+    """
+    removed = []
+    for stale in path.parent.glob(f"{path.name}.*.tmp"):
+        with contextlib.suppress(OSError):
+            stale.unlink()
+            removed.append(stale)
+    return removed
+
+
 def _build_missing(path: Path) -> None:
     """Build the table at ``path`` under a lock file, unless another process just did."""
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        lock = open(path.with_name(path.name + ".lock"), "a+b")  # noqa: SIM115 (closed by the with below)
+        lock = build_lock(path)
+        lock.acquire()
     except OSError as exc:
         raise TableNotFoundError(
             f"{path}: no hand-rank table, and it cannot be written there ({exc.strerror or exc}); "
             f"run `pokerfsm generate --output SOMEWHERE_WRITABLE` and set {ENV_VAR} to it"
         ) from None
-    with lock:
-        _lock_file(lock)
+    try:
         if path.exists():  # another process built it while we waited
             return
-        from .build import generate_table
+        from .build import write_new_table
 
+        remove_stale_temporaries(path)
         print(f"pokerfsm: building the hand-rank table at {path} (once, a few seconds)...",
               file=sys.stderr, flush=True)
         start = time.perf_counter()
         try:
-            generate_table(path)
+            write_new_table(path)
         except OSError as exc:
             raise TableNotFoundError(
                 f"{path}: cannot write the hand-rank table ({exc.strerror or exc}); "
                 f"run `pokerfsm generate --output SOMEWHERE_WRITABLE` and set {ENV_VAR}"
             ) from None
         print(f"pokerfsm: table ready in {time.perf_counter() - start:.1f} s", file=sys.stderr)
-
-
-def _lock_file(lock) -> None:
-    """Block until this process holds an exclusive lock on ``lock`` (released on close)."""
-    try:
-        import fcntl
-    except ImportError:  # pragma: no cover - Windows
-        import msvcrt
-
-        while True:
-            try:
-                msvcrt.locking(lock.fileno(), msvcrt.LK_LOCK, 1)
-                return
-            except OSError:
-                time.sleep(0.1)
-    fcntl.flock(lock.fileno(), fcntl.LOCK_EX)
+    finally:
+        lock.release()

@@ -18,7 +18,8 @@ from __future__ import annotations
 
 import struct
 
-__all__ = ["MAGIC", "FORMAT_VERSION", "HEADER", "HEADER_SIZE", "SLOTS", "ROOT", "ENV_VAR", "file_name"]
+__all__ = ["MAGIC", "FORMAT_VERSION", "HEADER", "HEADER_SIZE", "SLOTS", "ROOT", "LEVEL_SIZES", "FIRST_ROWS",
+           "ENV_VAR", "file_name"]
 
 MAGIC = b"PKFSMHR\x00"
 FORMAT_VERSION = 1
@@ -27,6 +28,10 @@ HEADER = struct.Struct("<8sIIQIIQQ16x")
 HEADER_SIZE = HEADER.size  # 64 bytes, so the entries are aligned
 SLOTS = 53
 ROOT = SLOTS
+LEVEL_SIZES = (1, 52, 1_326, 22_100, 84_448, 152_607, 352_443)
+"""States by the number of cards seen (0 to 6), as the generator finds them; 612,977 in all."""
+FIRST_ROWS = tuple(1 + sum(LEVEL_SIZES[:depth]) for depth in range(len(LEVEL_SIZES) + 1))
+"""The first row of each level (row 0 is the dead end), then the row count, 612,978."""
 ENV_VAR = "POKERFSM_TABLE"
 """The environment variable that names the table file (default: in the user cache directory)."""
 

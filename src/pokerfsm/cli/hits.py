@@ -8,10 +8,12 @@ live range (see :mod:`pokerfsm.evaluation.board_hits` for the definitions);
 """
 from __future__ import annotations
 
+import argparse
+
 from . import write_json
 
 
-def configure(parser) -> None:
+def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("range", metavar="RANGE", help='a range ("QQ+,AKs"), a hand, or "random"')
     parser.add_argument("--board", required=True, help="3, 4 or 5 board cards")
     parser.add_argument("--dead", default="", help="cards out of the deck")
@@ -19,7 +21,7 @@ def configure(parser) -> None:
     parser.add_argument("--json", action="store_true", help="print a JSON object")
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     from rich.console import Console
     from rich.table import Table
 

@@ -22,6 +22,7 @@ from .errors import (
     InvalidDealError,
     ParseError,
     RangeParseError,
+    StoreError,
     TableCorruptError,
     TableError,
     TableNotFoundError,
@@ -56,7 +57,7 @@ __all__ = [
     "Card", "Rank", "Suit", "DECK", "parse_cards", "as_cards",
     "Error", "ParseError", "CardParseError", "RangeParseError", "InputFileError",
     "InvalidDealError", "DuplicateCardError", "TableError", "TableNotFoundError",
-    "TableCorruptError", "IllegalActionError",
+    "TableCorruptError", "IllegalActionError", "StoreError",
     *_LAZY,
 ]
 

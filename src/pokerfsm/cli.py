@@ -28,6 +28,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "outs": ("pokerfsm.commands.outs", "which cards win, chop or lose on the turn and river"),
     "compute": ("pokerfsm.commands.compute", "the French course's calculator on a file"),
     "generate": ("pokerfsm.commands.generate", "build the hand-rank table file"),
+    "tables": ("pokerfsm.commands.tables",
+               "build, list, verify and export the precomputed tables (extra 'tables')"),
     "serve": ("pokerfsm.web.cli", "run the web calculator (extra 'web')"),
     "play": ("pokerfsm.games.cli", "play hold'em or five-card draw in the terminal (extra 'games')"),
     "rummikub": ("pokerfsm.games.rummikub.cli",

@@ -23,6 +23,12 @@ __all__ = [
     "TableNotFoundError",
     "TableCorruptError",
     "IllegalActionError",
+    "StoreError",
+    "StoreCorruptError",
+    "StoreVersionError",
+    "StoreBusyError",
+    "TableNotBuiltError",
+    "BuildError",
 ]
 
 
@@ -68,3 +74,27 @@ class TableCorruptError(TableError):
 
 class IllegalActionError(Error, ValueError):
     """A game action that the rules do not allow in the current state."""
+
+
+class StoreError(Error, OSError):
+    """Problems with the store of precomputed tables (``pokerfsm tables``)."""
+
+
+class StoreCorruptError(StoreError):
+    """The store file is damaged or is not a pokerfsm tables store."""
+
+
+class StoreVersionError(StoreError):
+    """The store file was written in another format version."""
+
+
+class StoreBusyError(StoreError):
+    """Another process is building tables in the same store."""
+
+
+class TableNotBuiltError(StoreError, LookupError):
+    """A lookup needs a precomputed table (or a row of it) that is not built yet."""
+
+
+class BuildError(Error, RuntimeError):
+    """A table build failed: a task raised on a worker, or the cluster is unreachable."""

@@ -1,0 +1,196 @@
+"""``pokerfsm tables``: build, list, verify and export the precomputed tables.
+
+    pokerfsm tables build preflop-hu preflop-vs-random [--workers 2] [--limit 10]
+    pokerfsm tables build flop-ehs --scheduler tcp://10.0.0.5:8786
+    pokerfsm tables list [--json]
+    pokerfsm tables verify preflop-hu --sample 100
+    pokerfsm tables export flop-ehs --format parquet --output flop-ehs.parquet
+
+The store is ``$POKERFSM_TABLES`` or ``precomputed-v1.sqlite`` beside the
+hand-rank table (``--store`` overrides both). Building needs the ``tables``
+extra (Dask distributed); a rerun resumes an interrupted build.
+"""
+from __future__ import annotations
+
+import json
+import sys
+
+_TABLES = ("preflop-hu", "preflop-vs-random", "flop-ehs")
+_EXTRA_HINT = 'install it with: pip install "pokerfsm[tables]"'
+
+
+def configure(parser) -> None:
+    import argparse
+
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument("--store", metavar="PATH", default=None,
+                        help="the store file (default: $POKERFSM_TABLES or the cache directory)")
+    sub = parser.add_subparsers(dest="action", metavar="ACTION", required=True)
+    build = sub.add_parser("build", parents=[common], help="build or resume tables on a Dask cluster")
+    build.add_argument("names", nargs="+", metavar="NAME", choices=_TABLES,
+                       help=f"the tables to build: {', '.join(_TABLES)}")
+    build.add_argument("--scheduler", metavar="ADDR",
+                       help="use the Dask cluster at ADDR (tcp://HOST:PORT) instead of a local one")
+    build.add_argument("--workers", type=int, default=None,
+                       help="local worker processes (default: one per core)")
+    build.add_argument("--limit", type=int, default=None, help="build only the first N tasks")
+    build.add_argument("--restart", action="store_true", help="drop what is built and start over")
+    build.add_argument("--std-error", type=float, default=None, metavar="SE",
+                       help="preflop-vs-random: target standard error of every Monte Carlo "
+                            "figure (default 0.0002)")
+    build.add_argument("--json", action="store_true", help="print one JSON summary")
+    listing = sub.add_parser("list", parents=[common], help="the tables in the store")
+    listing.add_argument("--json", action="store_true", help="print a JSON list")
+    verify = sub.add_parser("verify", parents=[common], help="recompute a random sample of rows and compare")
+    verify.add_argument("name", choices=_TABLES, metavar="NAME")
+    verify.add_argument("--sample", type=int, default=10, help="rows to recompute (default 10)")
+    verify.add_argument("--seed", type=int, default=None, help="seed of the sample")
+    verify.add_argument("--json", action="store_true", help="print a JSON report")
+    export = sub.add_parser("export", parents=[common], help="write a table to Parquet or CSV")
+    export.add_argument("name", choices=_TABLES, metavar="NAME")
+    export.add_argument("--format", required=True, choices=("parquet", "csv"))
+    export.add_argument("--output", default=None, metavar="PATH",
+                        help="the file to write (default NAME.FORMAT; '-' for CSV on stdout)")
+
+
+def run(args) -> int:
+    return {"build": _build, "list": _list, "verify": _verify, "export": _export}[args.action](args)
+
+
+def _missing_extra(action: str, module: str) -> int:
+    print(f"pokerfsm tables {action}: needs the optional package {module!r}; {_EXTRA_HINT}",
+          file=sys.stderr)
+    return 2
+
+
+def _build(args) -> int:
+    for module in ("distributed", "filelock"):
+        try:
+            __import__(module)
+        except ImportError:
+            return _missing_extra("build", module)
+    from ..precomputed import engine
+
+    overrides = {}
+    if args.std_error is not None:
+        overrides["preflop-vs-random"] = {"target_std_error": args.std_error}
+    try:
+        summaries = engine.build(args.names, store_path=args.store, scheduler=args.scheduler,
+                                 workers=args.workers, limit=args.limit, restart=args.restart,
+                                 parameters=overrides)
+    except KeyboardInterrupt:
+        print("pokerfsm tables build: interrupted; the finished tasks are saved, run the same "
+              "command to resume", file=sys.stderr)
+        return 130
+    if args.json:
+        print(json.dumps([{**vars(s), "rows_per_second": s.rows_per_second} for s in summaries]))
+    else:
+        for line in engine.describe(summaries):
+            print(line)
+    return 0
+
+
+def _status_rows(store_path) -> tuple[str, list[dict]]:
+    from ..precomputed.definitions import SPECS
+    from ..precomputed.store import Store, default_store_path
+
+    path = store_path or default_store_path()
+    rows = []
+    try:
+        store = Store.open(path, check=True)
+    except Exception as exc:
+        from ..errors import StoreError
+
+        if isinstance(exc, StoreError) and "no tables store yet" in str(exc):
+            store = None
+        else:
+            raise
+    for name, spec in SPECS.items():
+        record = store.status(name) if store is not None else None
+        rows.append({
+            "name": name, "built": record is not None,
+            "rows": record.rows if record else 0, "expected_rows": spec.rows,
+            "tasks_done": record.tasks_done if record else 0,
+            "tasks": record.tasks if record else spec.tasks(spec.defaults),
+            "complete": bool(record and record.complete),
+            "size_bytes": store.size_bytes(name) if record and store else None,
+            "pokerfsm_version": record.pokerfsm_version if record else None,
+            "hr_checksum": record.hr_checksum if record else None,
+            "parameters": record.parameters if record else spec.defaults,
+            "completed": record.completed if record else None,
+        })
+    if store is not None:
+        store.close()
+    return str(path), rows
+
+
+def _size(n: int | None) -> str:
+    if n is None:
+        return "-"
+    for unit in ("B", "KiB", "MiB", "GiB"):
+        if n < 1024 or unit == "GiB":
+            return f"{n:.0f} {unit}" if unit == "B" else f"{n:.1f} {unit}"
+        n /= 1024
+    return "-"
+
+
+def _list(args) -> int:
+    path, rows = _status_rows(args.store)
+    if args.json:
+        print(json.dumps({"store": path, "tables": rows}))
+        return 0
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(title=f"tables in {path}")
+    for column in ("table", "rows", "tasks", "complete", "size", "pokerfsm", "HR-table checksum"):
+        table.add_column(column, justify="right" if column in ("rows", "tasks", "size") else "left")
+    for r in rows:
+        if not r["built"]:
+            table.add_row(r["name"], "-", f"0/{r['tasks']}", "not built", "-", "-", "-")
+            continue
+        table.add_row(r["name"], f"{r['rows']:,}", f"{r['tasks_done']}/{r['tasks']}",
+                      "yes" if r["complete"] else "no", _size(r["size_bytes"]),
+                      r["pokerfsm_version"], r["hr_checksum"])
+    Console(width=max(Console().width, 120)).print(table)
+    return 0
+
+
+def _verify(args) -> int:
+    from ..precomputed.store import Store
+    from ..precomputed.verify import verify
+
+    if args.sample < 1:
+        from ..errors import StoreError
+
+        raise StoreError(f"--sample must be at least 1, not {args.sample!r}")
+    from .equity import progress_bar
+
+    with Store.open(args.store, check=True) as store, progress_bar("verifying") as progress:
+        report = verify(store, args.name, args.sample, args.seed, progress)
+    if args.json:
+        print(json.dumps(report.to_dict()))
+    else:
+        for check in report.checks:
+            mark = "ok " if check.ok else "BAD"
+            print(f"{mark} {check.row}: table {check.table}, recomputed {check.recomputed} "
+                  f"({check.how})")
+        print(f"{args.name}: {len(report.checks)} of {report.rows_in_table:,} rows recomputed in "
+              f"{report.seconds:.1f} s, {len(report.mismatches)} mismatches")
+    return 1 if report.mismatches else 0
+
+
+def _export(args) -> int:
+    if args.format == "parquet":
+        try:
+            import pyarrow  # noqa: F401
+        except ImportError:
+            return _missing_extra("export", "pyarrow")
+    from ..precomputed.store import Store
+    from ..precomputed.verify import export
+
+    with Store.open(args.store) as store:
+        path = export(store, args.name, args.format, args.output)
+    if path is not None:
+        print(f"wrote {path}", file=sys.stderr)
+    return 0

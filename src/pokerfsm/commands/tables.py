@@ -38,6 +38,8 @@ def configure(parser) -> None:
     build.add_argument("--std-error", type=float, default=None, metavar="SE",
                        help="preflop-vs-random: target standard error of every Monte Carlo "
                             "figure (default 0.0002)")
+    build.add_argument("--set", action="append", default=[], metavar="PARAMETER=VALUE",
+                       help="override a table parameter, e.g. classes_per_task=50 (repeatable)")
     build.add_argument("--json", action="store_true", help="print one JSON summary")
     listing = sub.add_parser("list", parents=[common], help="the tables in the store")
     listing.add_argument("--json", action="store_true", help="print a JSON list")
@@ -71,9 +73,7 @@ def _build(args) -> int:
             return _missing_extra("build", module)
     from ..precomputed import engine
 
-    overrides = {}
-    if args.std_error is not None:
-        overrides["preflop-vs-random"] = {"target_std_error": args.std_error}
+    overrides = _overrides(args)
     try:
         summaries = engine.build(args.names, store_path=args.store, scheduler=args.scheduler,
                                  workers=args.workers, limit=args.limit, restart=args.restart,
@@ -88,6 +88,27 @@ def _build(args) -> int:
         for line in engine.describe(summaries):
             print(line)
     return 0
+
+
+def _overrides(args) -> dict[str, dict[str, str]]:
+    """Per-table parameter overrides from ``--set`` and ``--std-error``."""
+    from ..errors import BuildError
+    from ..precomputed.definitions import SPECS
+
+    overrides: dict[str, dict[str, str]] = {name: {} for name in args.names}
+    for item in args.set:
+        key, equals, value = item.partition("=")
+        owners = [name for name in args.names if key.strip() in SPECS[name].defaults]
+        if not equals or not owners:
+            raise BuildError(f"--set {item!r}: expected PARAMETER=VALUE with a parameter of "
+                             f"{', '.join(args.names)} (see `pokerfsm tables list --json`)")
+        for name in owners:
+            overrides[name][key.strip()] = value.strip()
+    if args.std_error is not None:
+        if "preflop-vs-random" not in args.names:
+            raise BuildError("--std-error only applies to preflop-vs-random")
+        overrides["preflop-vs-random"]["target_std_error"] = str(args.std_error)
+    return overrides
 
 
 def _status_rows(store_path) -> tuple[str, list[dict]]:

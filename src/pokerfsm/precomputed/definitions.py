@@ -36,7 +36,7 @@ import numpy as np
 from ..cards import Card
 from . import symmetry
 
-__all__ = ["TableSpec", "SPECS", "run_task", "hand_rank_checksum", "HU_BOARDS", "FLOP_SHOWDOWNS",
+__all__ = ["TableSpec", "SPECS", "run_task", "matchup_rows", "flop_rows", "hand_rank_checksum", "HU_BOARDS", "FLOP_SHOWDOWNS",
            "FLOP_SQUARE_SCALE", "VS_RANDOM_SHOWDOWNS", "sample_vs_random", "std_errors"]
 
 HU_BOARDS = 1_712_304
@@ -81,10 +81,14 @@ def _hu_tasks(parameters: dict) -> int:
 
 
 def _hu_compute(task: int, parameters: dict) -> list[tuple]:
+    size = parameters["classes_per_task"]
+    return matchup_rows(symmetry.matchup_classes()[task * size:(task + 1) * size])
+
+
+def matchup_rows(keys) -> list[tuple]:
+    """The preflop-hu rows of the matchup classes ``keys`` (see :func:`symmetry.matchup_key`)."""
     from ._matchup import count_matchups
 
-    size = parameters["classes_per_task"]
-    keys = symmetry.matchup_classes()[task * size:(task + 1) * size]
     hands = [symmetry.unpack_matchup(int(key)) for key in keys]
     hole = np.array([[*a, *b] for a, b in hands], dtype=np.uint8)
     counts = np.zeros((len(keys), 3), dtype=np.int64)

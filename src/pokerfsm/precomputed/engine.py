@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import logging
 import os
+import signal
 import sys
 import time
 import uuid
@@ -32,7 +33,9 @@ from .store import Store, default_store_path, writer_lock
 
 __all__ = ["BuildSummary", "build", "connect", "table_parameters"]
 
-_QUIET = logging.ERROR
+_QUIET = logging.CRITICAL
+_LIMITS: dict[str, tuple[float, float | None]] = {
+    "seed": (0, None), "max_opponents": (1, 9), "target_std_error": (1e-6, 0.5)}
 
 
 @dataclass
@@ -67,7 +70,15 @@ def table_parameters(name: str, overrides: dict[str, Any] | None = None) -> dict
     for key, value in (overrides or {}).items():
         if key not in parameters:
             raise BuildError(f"table {name!r} has no parameter {key!r}")
-        parameters[key] = type(parameters[key])(value)
+        try:
+            parameters[key] = type(parameters[key])(value)
+        except ValueError:
+            raise BuildError(f"table {name!r}: parameter {key} needs a "
+                             f"{type(parameters[key]).__name__}, not {value!r}") from None
+        low, high = _LIMITS.get(key, (1, None))
+        if parameters[key] < low or (high is not None and parameters[key] > high):
+            raise BuildError(f"table {name!r}: parameter {key} must be from {low} to "
+                             f"{high if high is not None else 'any size'}, not {value!r}")
     return parameters
 
 
@@ -78,7 +89,8 @@ def connect(scheduler: str | None = None, workers: int | None = None):
     one thread each. Returns ``(client, cluster)``; ``cluster`` is None for an
     existing scheduler. Raises BuildError when the scheduler cannot be reached.
     """
-    for name in ("distributed", "distributed.nanny", "distributed.scheduler", "distributed.worker"):
+    for name in ("distributed", "distributed.nanny", "distributed.scheduler", "distributed.worker",
+                 "distributed.client", "distributed.utils", "distributed.core"):
         logging.getLogger(name).setLevel(_QUIET)
     os.environ.setdefault("DASK_LOGGING__DISTRIBUTED", "error")  # inherited by spawned workers
     from distributed import Client, LocalCluster
@@ -92,8 +104,15 @@ def connect(scheduler: str | None = None, workers: int | None = None):
                              "or leave out --scheduler for a local cluster") from None
     if workers is not None and workers < 1:
         raise BuildError(f"--workers must be at least 1, not {workers!r}")
-    cluster = LocalCluster(n_workers=workers or os.cpu_count() or 1, threads_per_worker=1,
-                           processes=True, dashboard_address=None, silence_logs=_QUIET)
+    # The workers ignore Ctrl-C (the driver stops them); an ignored signal stays
+    # ignored in the processes spawned meanwhile.
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        cluster = LocalCluster(n_workers=workers or os.cpu_count() or 1, threads_per_worker=1,
+                               processes=True, dashboard_address="127.0.0.1:0",
+                               silence_logs=_QUIET)
+    finally:
+        signal.signal(signal.SIGINT, previous)
     return Client(cluster), cluster
 
 
@@ -125,6 +144,7 @@ def build(names: Sequence[str], *, store_path: str | os.PathLike | None = None,
 
     checksum = hand_rank_checksum()
     summaries: list[BuildSummary] = []
+    own_client = client is None
     cluster = None
     with writer_lock(path), Store.open(path, create=True, check=True) as store:
         try:
@@ -154,7 +174,7 @@ def build(names: Sequence[str], *, store_path: str | os.PathLike | None = None,
                     if note:
                         summary.notes.append(note)
         finally:
-            if cluster is not None:
+            if own_client and client is not None:
                 _close(client, cluster)
     return summaries
 
@@ -212,10 +232,12 @@ def _result(future, name: str, task: int) -> dict[str, Any]:
 
 
 def _close(client, cluster) -> None:
+    """Close the client, and the local cluster if this build started one."""
     try:
         client.close(timeout=10)
     finally:
-        cluster.close(timeout=10)
+        if cluster is not None:
+            cluster.close(timeout=10)
 
 
 class _Bar:

@@ -16,6 +16,8 @@ Figures are those of the first player (hand 1, range 1 or the hand).
 """
 from __future__ import annotations
 
+import functools
+import itertools
 import threading
 from dataclasses import dataclass
 from pathlib import Path
@@ -165,31 +167,85 @@ def _hand(cards: CardsLike, what: str) -> tuple[Card, Card]:
     return hand[0], hand[1]
 
 
+@functools.lru_cache(maxsize=512)
+def _parsed(text: str) -> HandRange:
+    return parse_range(text)
+
+
 def _range(spec: str | HandRange) -> HandRange:
-    return spec if isinstance(spec, HandRange) else parse_range(spec)
+    return spec if isinstance(spec, HandRange) else _parsed(spec)
 
 
-def _combo_arrays(r: HandRange):
+_COMBO_INDEX = np.full((52, 52), -1, dtype=np.int32)
+_COMBO_CARDS = np.array(list(itertools.combinations(range(52), 2)), dtype=np.uint8)
+_COMBO_INDEX[_COMBO_CARDS[:, 0], _COMBO_CARDS[:, 1]] = np.arange(len(_COMBO_CARDS))
+_COMBO_INDEX[_COMBO_CARDS[:, 1], _COMBO_CARDS[:, 0]] = np.arange(len(_COMBO_CARDS))
+_COMBO_MASKS = (np.uint64(1) << _COMBO_CARDS[:, 0].astype(np.uint64)) | (
+    np.uint64(1) << _COMBO_CARDS[:, 1].astype(np.uint64))
+
+
+def _combo_arrays(r: HandRange) -> tuple[np.ndarray, np.ndarray]:
+    """The range's combo numbers (0-1325) and weights, computed once per range."""
     def make(r: HandRange):
-        cards = np.array([[int(a), int(b)] for a, b in r], dtype=np.uint8).reshape(-1, 2)
-        masks = (np.uint64(1) << cards[:, 0].astype(np.uint64)) | (
-            np.uint64(1) << cards[:, 1].astype(np.uint64))
+        index = np.array([_COMBO_INDEX[int(a), int(b)] for a, b in r], dtype=np.intp)
         weights = np.array([w for _, w in r.items()], dtype=np.float64)
-        return cards, masks, weights
+        return index, weights
 
     return r.derived("precomputed.combo_arrays", make)
 
 
-def _class_counts(hole: np.ndarray) -> np.ndarray:
-    """(n, 3) wins, ties, losses of hand 1 for each matchup row of ``hole`` (n, 4)."""
+def _class_counts(hole: np.ndarray, missing: int | None = None) -> np.ndarray:
+    """(n, 3) wins, ties, losses of hand 1 for each matchup row of ``hole`` (n, 4).
+
+    A matchup whose class is not in the table raises TableNotBuiltError, or
+    gets ``missing`` in all three columns when that is given.
+    """
     keys, counts, _ = _loaded.get("preflop-hu")
     wanted, swapped = symmetry.matchup_key(hole)
     at = np.minimum(np.searchsorted(keys, wanted), len(keys) - 1)
-    if not np.array_equal(keys[at], wanted):
+    present = keys[at] == wanted
+    if missing is None and not present.all():
         raise _missing("preflop-hu", " completely (a matchup's row is missing)")
     found = counts[at]
     found[swapped] = found[swapped][:, ::-1]
+    found[~present] = missing if missing is not None else 0
     return found
+
+
+class _ComboMatrix:
+    """Wins, ties and losses of each combo against every combo (0 where they share a card,
+    -1 where the table lacks the class).
+
+    Rows are filled on demand, a batch of combos at a time, and kept: a range
+    costs its rows once per process, then each question is a gather.
+    """
+
+    def __init__(self) -> None:
+        self.counts = np.zeros((1326, 1326, 3), dtype=np.int32)   # pages touched when filled
+        self.filled = np.zeros(1326, dtype=bool)
+        self.lock = threading.Lock()
+
+    def block(self, rows: np.ndarray, columns: np.ndarray) -> np.ndarray:
+        """The (len(rows), len(columns), 3) counts of each row combo against each column combo."""
+        with self.lock:
+            todo = np.unique(rows[~self.filled[rows]])
+            if len(todo):
+                first = np.repeat(todo, 1326)
+                second = np.tile(np.arange(1326), len(todo))
+                free = (_COMBO_MASKS[first] & _COMBO_MASKS[second]) == 0
+                first, second = first[free], second[free]
+                hole = np.concatenate([_COMBO_CARDS[first], _COMBO_CARDS[second]], axis=1)
+                self.counts[first, second] = _class_counts(hole, missing=-1)
+                self.filled[todo] = True
+            return self.counts[rows[:, None], columns[None, :]]
+
+
+def _combo_matrix() -> _ComboMatrix:
+    with _matrix_lock:
+        return _loaded.tables.setdefault("combo matrix", _ComboMatrix())   # type: ignore[return-value]
+
+
+_matrix_lock = threading.Lock()
 
 
 def _figures(wins: float, ties: float, losses: float, table: str) -> TableFigures:
@@ -229,14 +285,19 @@ def range_vs_range(range1: str | HandRange, range2: str | HandRange) -> TableFig
     Raises RangeParseError for bad range text, InvalidDealError when no pair of
     combos fits together, TableNotBuiltError when ``preflop-hu`` is incomplete.
     """
-    cards1, masks1, weights1 = _combo_arrays(_range(range1))
-    cards2, masks2, weights2 = _combo_arrays(_range(range2))
-    first, second = np.nonzero((masks1[:, None] & masks2[None, :]) == 0)
-    if len(first) == 0:
+    index1, weights1 = _combo_arrays(_range(range1))
+    index2, weights2 = _combo_arrays(_range(range2))
+    _loaded.get("preflop-hu")
+    matrix = _combo_matrix()
+    if len(index1) <= len(index2):
+        counts = matrix.block(index1, index2)
+    else:   # fill the smaller range's rows and read them from the other seat
+        counts = matrix.block(index2, index1)[:, :, ::-1].transpose(1, 0, 2)
+    if (counts[:, :, 0] < 0).any():
+        raise _missing("preflop-hu", " completely (a matchup's row is missing)")
+    totals = np.einsum("i,ijk,j->k", weights1, counts.astype(np.float64), weights2)
+    if not totals.any():
         raise InvalidDealError("the two ranges have no pair of hands without a shared card")
-    hole = np.concatenate([cards1[first], cards2[second]], axis=1)
-    counts = _class_counts(hole).astype(np.float64)
-    totals = (weights1[first] * weights2[second]) @ counts
     return _figures(*(float(x) for x in totals), "preflop-hu")
 
 

@@ -122,14 +122,29 @@ def parse_cards_of_class(hand: str):
 
 
 def flop_squares(hand: list[Card], flop: list[Card]) -> int:
-    """Sum over every turn and river of (2 wins + ties)^2 against one random hand, by enumeration."""
-    equity = _equity()
+    """Sum over every turn and river of (2 wins + ties)^2 against one random hand.
+
+    Plain enumeration with :func:`pokerfsm.evaluate_many`: for each of the
+    1,081 turn-river pairs, the hand's value against each of the 990 hands
+    left.
+    """
+    import numpy as np
+
+    from ..evaluation import evaluate_many
+
     rest = [c for c in range(52) if c not in {*hand, *flop}]
-    total = 0
-    for turn, river in itertools.combinations(rest, 2):
-        player = equity([hand, None], board=[*flop, Card(turn), Card(river)], exact=True).players[0]
-        total += int(2 * player.wins + player.ties) ** 2
-    return total
+    runs = np.array(list(itertools.combinations(rest, 2)), dtype=np.uint8)      # turn, river
+    others = np.array(list(itertools.combinations(rest, 2)), dtype=np.uint8)    # opponents
+    fixed = np.array([*flop], dtype=np.uint8)
+    mine = evaluate_many(np.hstack([np.tile(np.array(hand, dtype=np.uint8), (len(runs), 1)),
+                                    np.tile(fixed, (len(runs), 1)), runs]))
+    free = (others[None, :, :, None] != runs[:, None, None, :]).all(axis=(2, 3))
+    run, other = np.nonzero(free)                                    # 990 hands per run
+    seven = np.hstack([others[other], np.tile(fixed, (len(run), 1)), runs[run]])
+    theirs = evaluate_many(seven)
+    wins = np.bincount(run, weights=theirs < mine[run], minlength=len(runs)).astype(np.int64)
+    ties = np.bincount(run, weights=theirs == mine[run], minlength=len(runs)).astype(np.int64)
+    return int(((2 * wins + ties) ** 2).sum())
 
 
 def _check_flop(row: tuple, rng: random.Random) -> Check:

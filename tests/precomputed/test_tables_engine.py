@@ -62,7 +62,7 @@ def test_limit_builds_the_first_tasks_and_a_rerun_does_nothing(store_path, capsy
 
 
 def test_resume_after_sigkill_equals_one_go(store_path, dask_client, tmp_path):
-    args = [*HU, "--limit", "16", "--workers", "2"]
+    args = [*HU, "--limit", "16", "--scheduler", dask_client.scheduler.address]
     proc = start_build(args, store_path)
     try:
         wait_for_tasks(proc, store_path, "preflop-hu", 2)
@@ -94,8 +94,9 @@ def test_ctrl_c_keeps_finished_tasks_and_says_how_to_resume(store_path):
     assert 1 <= done < 40 and len(table_rows(store_path, "preflop-hu")) == 25 * done
 
 
-def test_two_builds_at_once_the_second_refuses(store_path, capsys):
-    proc = start_build([*HU, "--limit", "60", "--workers", "1"], store_path)
+def test_two_builds_at_once_the_second_refuses(store_path, capsys, dask_client):
+    proc = start_build([*HU, "--limit", "60", "--scheduler", dask_client.scheduler.address],
+                       store_path)
     try:
         wait_for_tasks(proc, store_path, "preflop-hu", 1)
         assert main(["tables", "build", *HU, "--limit", "1"]) == 2
@@ -108,26 +109,21 @@ def test_two_builds_at_once_the_second_refuses(store_path, capsys):
 
 
 def test_a_killed_worker_does_not_spoil_the_build(store_path, dask_client, tmp_path):
-    from pokerfsm.precomputed.engine import build, connect
+    from pokerfsm.precomputed.engine import build
 
-    client, cluster = connect(workers=2)
     killed = []
 
     def kill_a_worker(name, task):
         if not killed:
-            pid = next(iter(client.run(os.getpid).values()))
+            pid = next(iter(dask_client.run(os.getpid).values()))
             os.kill(pid, signal.SIGKILL)
             killed.append(pid)
 
-    try:
-        [summary] = build(["flop-ehs"], limit=8, parameters={"flop-ehs": {"flops_per_task": 2}},
-                          client=client, progress=False, on_commit=kill_a_worker)
-        assert summary.tasks_done == 8 and summary.rows > 0
-        client.wait_for_workers(2, timeout=60)
-        assert killed and killed[0] not in client.run(os.getpid).values()
-    finally:
-        client.close()
-        cluster.close()
+    [summary] = build(["flop-ehs"], limit=8, parameters={"flop-ehs": {"flops_per_task": 2}},
+                      client=dask_client, progress=False, on_commit=kill_a_worker)
+    assert summary.tasks_done == 8 and summary.rows > 0
+    dask_client.wait_for_workers(2, timeout=60)   # the nanny started a new one
+    assert killed and killed[0] not in dask_client.run(os.getpid).values()
     assert table_rows(store_path, "flop-ehs") == build_in_one_go(
         tmp_path, dask_client, "flop-ehs", 8, flops_per_task=2)
 

@@ -31,9 +31,10 @@ def configure(parser) -> None:
                        help=f"the tables to build: {', '.join(_TABLES)}")
     build.add_argument("--scheduler", metavar="ADDR",
                        help="use the Dask cluster at ADDR (tcp://HOST:PORT) instead of a local one")
-    build.add_argument("--workers", type=int, default=None,
+    build.add_argument("--workers", type=int, default=None, metavar="N",
                        help="local worker processes (default: one per core)")
-    build.add_argument("--limit", type=int, default=None, help="build only the first N tasks")
+    build.add_argument("--limit", type=int, default=None, metavar="N",
+                       help="build only the first N tasks")
     build.add_argument("--restart", action="store_true", help="drop what is built and start over")
     build.add_argument("--std-error", type=float, default=None, metavar="SE",
                        help="preflop-vs-random: target standard error of every Monte Carlo "
@@ -45,7 +46,8 @@ def configure(parser) -> None:
     listing.add_argument("--json", action="store_true", help="print a JSON list")
     verify = sub.add_parser("verify", parents=[common], help="recompute a random sample of rows and compare")
     verify.add_argument("name", choices=_TABLES, metavar="NAME")
-    verify.add_argument("--sample", type=int, default=10, help="rows to recompute (default 10)")
+    verify.add_argument("--sample", type=int, default=10, metavar="N",
+                        help="rows to recompute (default 10)")
     verify.add_argument("--seed", type=int, default=None, help="seed of the sample")
     verify.add_argument("--json", action="store_true", help="print a JSON report")
     export = sub.add_parser("export", parents=[common], help="write a table to Parquet or CSV")

@@ -10,7 +10,7 @@ with ``pokerfsm tables build NAME`` (extra ``tables``), then ask:
 >>> precomputed.matchup("AhAd", "KsKc").wins             # doctest: +SKIP
 1388072
 >>> str(precomputed.percentile_range(5))
-'88+, AJs+, KQs, AKo'
+'77+, AK, AQs-AJs'
 
 The lookups (:func:`matchup`, :func:`range_vs_range`, :func:`vs_random`,
 :func:`flop_ehs`) raise :class:`pokerfsm.errors.TableNotBuiltError` when the

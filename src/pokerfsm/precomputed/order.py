@@ -9,7 +9,7 @@ preflop-vs-random``; reading it needs no store.
 >>> [row.hand for row in preflop_order()[:3]]
 ['AA', 'KK', 'QQ']
 >>> str(percentile_range(3))
-'TT+, AKs'
+'88+'
 """
 from __future__ import annotations
 

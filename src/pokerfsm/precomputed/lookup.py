@@ -242,7 +242,10 @@ class _ComboMatrix:
 
 def _combo_matrix() -> _ComboMatrix:
     with _matrix_lock:
-        return _loaded.tables.setdefault("combo matrix", _ComboMatrix())   # type: ignore[return-value]
+        matrix = _loaded.tables.get("combo matrix")
+        if matrix is None:
+            matrix = _loaded.tables["combo matrix"] = _ComboMatrix()
+        return matrix   # type: ignore[return-value]
 
 
 _matrix_lock = threading.Lock()

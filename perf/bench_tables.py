@@ -42,7 +42,7 @@ SLICES = {
 RANGE_SPOT = ("QQ+,AKs,AKo", "22+,A2s+,K9s+,QTs+,JTs,ATo+,KJo+")
 
 
-def build_slices(quick: bool) -> None:
+def build_slices(quick: bool) -> float:
     from pokerfsm.precomputed.engine import build, connect
     from pokerfsm.precomputed.store import Store
 
@@ -67,6 +67,8 @@ def build_slices(quick: bool) -> None:
                 cluster.close()
             with Store.open(path) as store:
                 size = store.size_bytes()
+            if name == "flop-ehs":
+                bytes_per_row = size / summary.rows
             rows.append((name, f"{tasks} tasks", workers, f"{start_up:.1f} s",
                          f"{seconds[workers]:.1f} s", f"{summary.rows:,}",
                          f"{summary.rows / seconds[workers]:,.0f}",
@@ -75,12 +77,27 @@ def build_slices(quick: bool) -> None:
                      ""))
     print_rows(("table", "slice", "workers", "cluster start", "build", "rows", "rows/s",
                 "per task", "store"), rows)
+    return bytes_per_row
 
 
-def per_task_costs(quick: bool) -> None:
-    from pokerfsm.precomputed._strength import board_strengths
+def _worker_seconds(name: str, tasks: list[int], parameters: dict) -> float:
+    """Median worker seconds of ``tasks``, each run alone on a 1-worker cluster (one thread)."""
+    from pokerfsm.precomputed.engine import connect
 
-    print("## Per-task cost in one process, and the full builds it implies\n")
+    client, cluster = connect(workers=1)
+    try:
+        client.run(hand_rank_checksum)
+        return statistics.median(client.submit(run_task, name, t, parameters, pure=False)
+                                 .result()["seconds"] for t in tasks)
+    finally:
+        client.close()
+        cluster.close()
+
+
+def per_task_costs(quick: bool, bytes_per_row: float) -> None:
+    from pokerfsm.precomputed.definitions import board_rows
+
+    print("## Per-task cost on one worker (one thread), and the full builds it implies\n")
     rng = random.Random(1)
     rows = []
     for name, spec in SPECS.items():
@@ -88,30 +105,32 @@ def per_task_costs(quick: bool) -> None:
         total = spec.tasks(parameters)
         if name == "preflop-vs-random":   # two kinds of task: exact (k = 1) and Monte Carlo
             picks = {"exact, 1 opponent": rng.sample(range(169), 2 if quick else 3),
-                     "Monte Carlo, 2-9": rng.sample(range(169, total), 2 if quick else 4)}
+                     "Monte Carlo, 2-9": rng.sample(range(169, total), 3 if quick else 6)}
             counts = {"exact, 1 opponent": 169, "Monte Carlo, 2-9": total - 169}
         else:
             picks = {"": rng.sample(range(total - 1), 2 if quick else 3)}
             counts = {"": total}
         for kind, tasks in picks.items():
-            seconds = statistics.median(run_task(name, t, parameters)["seconds"] for t in tasks)
+            seconds = _worker_seconds(name, tasks, parameters)
             cpu = seconds * counts[kind]
             rows.append((f"{name} {kind}".strip(), counts[kind], f"{seconds:.2f} s",
-                         f"{cpu / 60:.1f} min", f"{cpu / 120:.1f} min", f"{cpu / 32 / 60:.2f} min"))
+                         f"{cpu / 60:.1f} min", f"{cpu / 120:.1f} min", f"{cpu / 32 / 60:.2f} min",
+                         ""))
     boards = symmetry.canonical_boards(4)
-    sample = rng.sample(boards, 20 if quick else 60)
     per_board = []
-    for board in sample:
-        out = [np.zeros(1128, dtype=np.int64) for _ in range(3)]
+    produced = 0
+    for board in rng.sample(boards, 20 if quick else 60):
         started = time.perf_counter()
-        board_strengths(np.array(board, dtype=np.uint8), *out)
+        produced += len(board_rows(board))
         per_board.append(time.perf_counter() - started)
     cpu = statistics.median(per_board) * len(boards)
-    rows.append(("turn-ehs (estimate: 16,432 turns, 13,960,050 rows)", len(boards),
-                 f"{statistics.median(per_board) * 1000:.2f} ms/turn", f"{cpu / 60:.1f} min",
-                 f"{cpu / 120:.1f} min", f"{cpu / 32 / 60:.2f} min"))
+    rows.append(("turn version of flop-ehs (an estimate)", f"{len(boards):,} turns",
+                 f"{statistics.median(per_board) * 1000:.1f} ms/turn", f"{cpu / 60:.1f} min",
+                 f"{cpu / 120:.1f} min", f"{cpu / 32 / 60:.2f} min",
+                 f"13,960,050 rows, about {13_960_050 * bytes_per_row / 2**30:.2f} GiB"))
     print_rows(("table", "tasks", "median per task", "one core", "2 workers (ideal)",
-                "32 workers (ideal)"), rows)
+                "32 workers (ideal)", "store"), rows)
+    print("(the turn rows also cost the driver's SQLite inserts: see flop-ehs rows/s above)\n")
 
 
 def lookups(store: str | None) -> None:
@@ -218,8 +237,8 @@ def main() -> None:
     print(f"# load average at start: {' '.join(f'{x:.2f}' for x in os.getloadavg())}\n")
     pokerfsm.equity(["AhAd", "KsKc"])   # the hand-rank table, opened (or built) once
     if not args.skip_build:
-        build_slices(args.quick)
-        per_task_costs(args.quick)
+        bytes_per_row = build_slices(args.quick)
+        per_task_costs(args.quick, bytes_per_row)
     lookups(args.store)
     consistency(args.store)
     print(f"# load average at end: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")

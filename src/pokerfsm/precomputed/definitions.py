@@ -36,7 +36,7 @@ import numpy as np
 from ..cards import Card
 from . import symmetry
 
-__all__ = ["TableSpec", "SPECS", "run_task", "matchup_rows", "flop_rows", "hand_rank_checksum", "HU_BOARDS", "FLOP_SHOWDOWNS",
+__all__ = ["TableSpec", "SPECS", "run_task", "matchup_rows", "flop_rows", "board_rows", "hand_rank_checksum", "HU_BOARDS", "FLOP_SHOWDOWNS",
            "FLOP_SQUARE_SCALE", "VS_RANDOM_SHOWDOWNS", "sample_vs_random", "std_errors"]
 
 HU_BOARDS = 1_712_304
@@ -187,21 +187,31 @@ def _flop_tasks(parameters: dict) -> int:
     return math.ceil(len(symmetry.canonical_boards(3)) / parameters["flops_per_task"])
 
 
-def flop_rows(flop: tuple[int, ...]) -> list[tuple]:
-    """The flop-ehs rows of one canonical flop (every canonical hand on it)."""
+def board_rows(board: tuple[int, ...]) -> list[tuple]:
+    """The hand-strength rows of one canonical flop or turn (every canonical hand on it).
+
+    A flop gives the ``flop-ehs`` rows; a turn the rows a turn version of the
+    table would hold (the showdowns then count 46 rivers times 990 hands).
+    """
     from ._strength import board_strengths
 
-    hands = symmetry.board_hands(flop)
+    hands = symmetry.board_hands(board)
     wins, ties, squares = (np.zeros(len(hands), dtype=np.int64) for _ in range(3))
-    board_strengths(np.array(flop, dtype=np.uint8), wins, ties, squares)
-    board_text = "".join(str(Card(c)) for c in sorted(flop, reverse=True))
+    board_strengths(np.array(board, dtype=np.uint8), wins, ties, squares)
+    showdowns = math.comb(52 - len(board) - 2, 5 - len(board)) * 990
+    board_text = "".join(str(Card(c)) for c in sorted(board, reverse=True))
     rows = []
-    for i in symmetry.canonical_hand_rows(flop):
+    for i in symmetry.canonical_hand_rows(board):
         a, b = int(hands[i, 0]), int(hands[i, 1])
         w, t = int(wins[i]), int(ties[i])
-        rows.append((symmetry.pack_spot(flop, (a, b)), board_text, _hand_text(a, b), w, t,
-                     FLOP_SHOWDOWNS - w - t, int(squares[i])))
+        rows.append((symmetry.pack_spot(board, (a, b)), board_text, _hand_text(a, b), w, t,
+                     showdowns - w - t, int(squares[i])))
     return rows
+
+
+def flop_rows(flop: tuple[int, ...]) -> list[tuple]:
+    """The flop-ehs rows of one canonical flop (every canonical hand on it)."""
+    return board_rows(flop)
 
 
 def _flop_compute(task: int, parameters: dict) -> list[tuple]:

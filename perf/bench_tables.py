@@ -27,7 +27,6 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).parent))
 from _common import banner, median_time, print_rows  # noqa: E402
 
-import numpy as np  # noqa: E402
 
 import pokerfsm  # noqa: E402
 from pokerfsm.precomputed import symmetry  # noqa: E402

@@ -1,7 +1,6 @@
 """The table kernels against the ordinary equity code."""
 from __future__ import annotations
 
-import itertools
 import random
 
 import numpy as np

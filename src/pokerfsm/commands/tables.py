@@ -44,7 +44,8 @@ def configure(parser) -> None:
     build.add_argument("--json", action="store_true", help="print one JSON summary")
     listing = sub.add_parser("list", parents=[common], help="the tables in the store")
     listing.add_argument("--json", action="store_true", help="print a JSON list")
-    verify = sub.add_parser("verify", parents=[common], help="recompute a random sample of rows and compare")
+    verify = sub.add_parser("verify", parents=[common],
+                            help="recompute a random sample of rows and compare")
     verify.add_argument("name", choices=_TABLES, metavar="NAME")
     verify.add_argument("--sample", type=int, default=10, metavar="N",
                         help="rows to recompute (default 10)")

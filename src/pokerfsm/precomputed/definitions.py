@@ -36,7 +36,8 @@ import numpy as np
 from ..cards import Card
 from . import symmetry
 
-__all__ = ["TableSpec", "SPECS", "run_task", "matchup_rows", "flop_rows", "board_rows", "hand_rank_checksum", "HU_BOARDS", "FLOP_SHOWDOWNS",
+__all__ = ["TableSpec", "SPECS", "run_task", "matchup_rows", "flop_rows", "board_rows",
+           "hand_rank_checksum", "HU_BOARDS", "FLOP_SHOWDOWNS",
            "FLOP_SQUARE_SCALE", "VS_RANDOM_SHOWDOWNS", "sample_vs_random", "std_errors"]
 
 HU_BOARDS = 1_712_304

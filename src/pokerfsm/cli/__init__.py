@@ -44,6 +44,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "compute": ("pokerfsm.cli.compute", "the French course's calculator on a file"),
     "generate": ("pokerfsm.cli.generate", "build the hand-rank table file"),
     "replay": ("pokerfsm.cli.replay", "replay a hand history (PHH) street by street with equities (extra 'games')"),
+    "tables": ("pokerfsm.cli.tables", "build, list, verify and export the precomputed tables (extra 'tables')"),
     "serve": ("pokerfsm.cli.serve", "run the web calculator (extra 'web')"),
     "play": ("pokerfsm.cli.play", "play hold'em or five-card draw in the terminal (extra 'games')"),
     "rummikub": ("pokerfsm.cli.rummikub", "play Rummikub, solve a position or check a move (extra 'rummikub')"),

@@ -355,6 +355,12 @@ def test_query_round_trip(body):
     (["serve", "--port", "70000"], "--port"),
     (["serve", "--budget", "0"], "--budget"),
     (["serve", "--cache-size", "-1"], "--cache-size"),
+    (["serve", "--budget", "nan"], "--budget"),
+    (["serve", "--deadline", "3"], "--deadline"),  # less than twice the budget
+    (["serve", "--deadline", "inf"], "--deadline"),
+    (["serve", "--per-client", "0"], "--per-client"),
+    (["serve", "--allowed-host", "ex*ample.com"], "--allowed-host"),
+    (["serve", "--allowed-host", "*example.com"], "--allowed-host"),
 ])
 def test_serve_refuses_bad_options(capsys, argv, words):
     assert main(argv) == 2
@@ -370,10 +376,10 @@ def test_serve_reports_a_busy_port(capsys):
 
 
 @contextlib.contextmanager
-def serving(port: int, env: dict | None = None):
+def serving(port: int, env: dict | None = None, args: tuple[str, ...] = ()):
     """``python -m pokerfsm serve`` on ``port`` in a subprocess, until the block ends."""
     process = subprocess.Popen([sys.executable, "-m", "pokerfsm", "serve", "--port", str(port),
-                                "--log-level", "warning"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                "--log-level", "warning", *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                env={**os.environ, **(env or {})})
     try:
         for _ in range(300):
@@ -394,7 +400,9 @@ def serving(port: int, env: dict | None = None):
 
 def test_serve_runs_a_server(port):
     with serving(port) as base:
-        assert httpx.get(base + "/api/health").json() == {"status": "ok", "version": pokerfsm.__version__}
+        health = httpx.get(base + "/api/health")
+        assert health.json() == {"status": "ok", "version": pokerfsm.__version__}
+        assert "server" not in health.headers and health.headers["x-content-type-options"] == "nosniff"
         page = httpx.get(base + "/", timeout=5)
         assert page.status_code == 200 and "pokerfsm" in page.text
         answer = httpx.post(base + "/api/equity", json={"players": ["AhKh", "??"], "board": "Ac 2h 6c"}, timeout=60)
@@ -410,3 +418,11 @@ def test_a_damaged_table_is_a_503_not_a_wrong_answer(port, tmp_path):
         error = answer.json()["detail"][0]
         assert error["type"] == "table_error" and "damaged" in error["msg"]
         assert str(tmp_path) not in answer.text and "damaged.pkfsm" not in answer.text
+
+
+def test_serve_answers_only_the_allowed_hosts(port):
+    with serving(port, args=("--allowed-host", "localhost", "--allowed-host", "*.calc.example")) as base:
+        for host in (f"localhost:{port}", "www.calc.example"):
+            assert httpx.get(base + "/api/health", headers={"host": host}).status_code == 200
+        refused = httpx.get(base + "/api/health", headers={"host": "evil.example"})
+        assert refused.status_code == 400 and refused.json()["detail"][0]["type"] == "host_not_allowed"

@@ -101,7 +101,8 @@ def test_equivalent_questions_share_one_computation(make_client, engine_factory)
     assert len(engine.calls) == 1
     # the hit is shown in the asker's own suits, and equals a fresh computation
     assert without_timing(second.json()) == without_timing(library_answer(renamed(body)))
-    assert client.get("/api/stats").json() == {"hits": 1, "misses": 1, "size": 1, "maxsize": 1024, "hit_rate": 0.5}
+    assert client.get("/api/stats").json() == {"hits": 1, "misses": 1, "size": 1, "maxsize": 1024, "hit_rate": 0.5,
+                                               "computing": 0, "threads_busy": 0}
 
 
 def test_a_seeded_monte_carlo_answer_is_the_one_for_the_very_question(make_client, engine_factory):

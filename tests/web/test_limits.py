@@ -165,8 +165,10 @@ def test_cheap_endpoints_never_queue_behind_equity(make_client, kernel_engine, b
     outs = client.post("/api/outs", json={"players": [["Ah", "Kh"], ["Qs", "Qd"]], "board": "Qh 7h 2c 5s"})
     assert outs.status_code == 200
     assert client.post("/api/equity", json={"players": [["Ah", "Kh"], ["Zz", "2c"]]}).status_code == 422
-    for path in ("/api/health", "/api/stats", "/", "/app.js"):
+    for path in ("/api/health", "/", "/app.js"):
         assert client.get(path).status_code == 200, path
+    stats = client.get("/api/stats").json()
+    assert (stats["computing"], stats["threads_busy"]) == (2, 1)
     assert all(not results for _, results in heavy)
     kernel_engine.release.set()
     for thread, results in heavy:

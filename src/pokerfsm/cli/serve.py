@@ -26,6 +26,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--per-client", type=int, default=2, metavar="N",
                         help="equity requests one client address may have under way; more get a 429 "
                              "(default: 2)")
+    parser.add_argument("--nice", type=int, default=10, metavar="N",
+                        help="run equity N steps below the server's CPU priority, so cheap requests go first "
+                             "(Linux; 0-19, default: 10)")
     parser.add_argument("--allowed-host", action="append", default=None, metavar="HOST",
                         help="answer only requests for this Host (repeatable; '*.example.com' allowed; "
                              "default: any)")
@@ -53,6 +56,8 @@ def run(args: argparse.Namespace) -> int:
                     f"got {args.deadline!r}")
     if args.cache_size < 0 or (args.workers is not None and args.workers < 1) or args.per_client < 1:
         raise Error("--cache-size must be >= 0, and --workers and --per-client >= 1")
+    if not 0 <= args.nice <= 19:
+        raise Error(f"--nice must be 0-19, got {args.nice!r}")
     hosts = _allowed_hosts(args.allowed_host)
     import uvicorn  # the 'web' extra: a missing one is reported by the CLI
 
@@ -65,7 +70,7 @@ def run(args: argparse.Namespace) -> int:
     print(f"pokerfsm: the calculator is at http://{shown}:{port}/ (API docs at /docs; Ctrl-C stops)",
           file=sys.stderr)
     app = create_app(cache_size=args.cache_size, budget=args.budget, workers=args.workers, deadline=args.deadline,
-                     per_client=args.per_client, allowed_hosts=hosts)
+                     per_client=args.per_client, allowed_hosts=hosts, nice=args.nice)
     server = uvicorn.Server(uvicorn.Config(app, log_level=args.log_level, server_header=False))
     try:
         server.run(sockets=[sock])

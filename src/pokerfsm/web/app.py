@@ -6,7 +6,8 @@ tests drive it in-process. Endpoints:
 * ``POST /api/equity`` and ``GET /api/equity?q=<url-safe base64 of the same JSON>``
   (cacheable: ``ETag``, ``Cache-Control``) return what ``pokerfsm equity --json`` prints;
 * ``POST /api/evaluate`` ranks a 5-7 card hand; ``POST /api/outs`` lists outs;
-* ``GET /api/stats`` reports the answer cache's hits and misses; ``GET /api/health``;
+* ``GET /api/stats`` reports the answer cache's hits and misses and the computations under way;
+  ``GET /api/health``;
 * ``/`` is the page (``web/static``), ``/docs`` the OpenAPI documentation.
 
 Every error is a JSON ``{"detail": [{"loc": [...], "msg": "...", "type": "..."}]}``
@@ -308,9 +309,10 @@ def create_app(*, cache_size: int = 1024, budget: float = DEFAULT_BUDGET, worker
 
         return await in_thread(outs)
 
-    @app.get("/api/stats", response_model=CacheStats, tags=["server"], summary="Answer cache hits and misses")
+    @app.get("/api/stats", response_model=CacheStats, tags=["server"],
+             summary="Answer cache hits and misses, computations under way")
     async def get_stats() -> Any:
-        return cache.stats()
+        return {**cache.stats(), "computing": cache.running, "threads_busy": heavy.running}
 
     @app.get("/api/health", tags=["server"], summary="Liveness probe")
     async def health() -> dict[str, Any]:

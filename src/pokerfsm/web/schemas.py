@@ -154,6 +154,8 @@ class CacheStats(BaseModel):
     size: int
     maxsize: int
     hit_rate: float
+    computing: int = Field(description="equity computations under way (running or waiting for a thread)")
+    threads_busy: int = Field(description="threads computing equity right now")
 
 
 class ErrorItem(BaseModel):

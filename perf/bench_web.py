@@ -185,6 +185,7 @@ class Connection:
     def __init__(self, port: int, local: str) -> None:
         self.port, self.local = port, local
         self.writer: asyncio.StreamWriter | None = None
+        self.server_ms = 0.0  # the server's own time for the last answer (its Server-Timing header)
 
     async def send(self, method: str, path: str, body: dict | None = None) -> None:
         if self.writer is None:
@@ -201,6 +202,8 @@ class Connection:
             name, _, value = line.decode("latin-1").partition(":")
             length = int(value) if name.lower() == "content-length" else length
             close = close or (name.lower() == "connection" and "close" in value.lower())
+            if name.lower() == "server-timing" and "dur=" in value:
+                self.server_ms = float(value.split("dur=", 1)[1].split(";")[0])
         data = await self.reader.readexactly(length)
         if close:
             self.close()
@@ -253,6 +256,7 @@ async def load_round(port: int, heavy: int, clients: int, seconds: float, warmup
     """Cheap latencies (s) and the heavy answers' status tally of one timed run."""
     rng = random.Random(seed)
     latencies: list[float] = []
+    inside: list[float] = []  # the same requests, as the server timed them (from the app's first byte)
     tally: dict[int, int] = {}
     started = time.perf_counter()
     record_from, stop_at = started + warmup, started + warmup + seconds
@@ -268,6 +272,7 @@ async def load_round(port: int, heavy: int, clients: int, seconds: float, warmup
                 raise SystemExit(f"bench_web: /api/evaluate answered {status}")
             if sent >= record_from:
                 latencies.append(time.perf_counter() - sent)
+                inside.append(connection.server_ms / 1000)
             await asyncio.sleep(think)
         connection.close()
 
@@ -287,7 +292,7 @@ async def load_round(port: int, heavy: int, clients: int, seconds: float, warmup
         task.cancel()
     await asyncio.gather(*heavy_tasks, return_exceptions=True)
     await wait_idle(port)
-    return latencies, tally
+    return latencies, inside, tally
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -299,21 +304,22 @@ async def load(port: int, args: argparse.Namespace) -> dict[int, tuple[float, fl
     print(f"\n## load: {args.clients} clients, cheap ones pause {args.think:g} s between requests; "
           f"{args.rounds} runs of {args.seconds:g} s after {args.warmup:g} s of warm-up; medians over runs")
     print(f"{'heavy clients':>14}{'cheap requests':>16}{'cheap p50 ms':>14}{'cheap p99 ms':>14}"
-          f"{'  heavy answers (status: count)'}")
+          f"{'in-app p99 ms':>15}{'  heavy answers (status: count)'}")
     results = {}
     for heavy in args.heavy:
-        p50s, p99s, counts, tallies = [], [], [], []
+        p50s, p99s, app99s, counts, tallies = [], [], [], [], []
         for r in range(args.rounds):
-            latencies, tally = await load_round(port, heavy, args.clients, args.seconds, args.warmup, args.think,
-                                                seed=1000 * heavy + r)
+            latencies, inside, tally = await load_round(port, heavy, args.clients, args.seconds, args.warmup,
+                                                        args.think, seed=1000 * heavy + r)
             p50s.append(percentile(latencies, 0.5))
             p99s.append(percentile(latencies, 0.99))
+            app99s.append(percentile(inside, 0.99))
             counts.append(len(latencies))
             tallies.append(tally)
         results[heavy] = (statistics.median(p50s), statistics.median(p99s))
         shown = ", ".join(f"{s}: {sum(t.get(s, 0) for t in tallies)}" for s in sorted({s for t in tallies for s in t}))
         print(f"{heavy:>14}{statistics.median(counts):>16.0f}{1000 * results[heavy][0]:>14.1f}"
-              f"{1000 * results[heavy][1]:>14.1f}  {shown or '-'}")
+              f"{1000 * results[heavy][1]:>14.1f}{1000 * statistics.median(app99s):>15.1f}  {shown or '-'}")
     base = results.get(0)
     if base:
         print("p99 / p99 with no heavy client: " + ", ".join(
@@ -355,7 +361,7 @@ def main(argv=None) -> int:
     parser.add_argument("--warmup", type=float, default=3.0, help="load: seconds before timing (default 3)")
     parser.add_argument("--clients", type=int, default=64, help="load: clients in all (default 64)")
     parser.add_argument("--heavy", type=int, nargs="+", default=[0, 4, 16], help="load: heavy clients (0 4 16)")
-    parser.add_argument("--think", type=float, default=0.1, help="load: a cheap client's pause, seconds (0.1)")
+    parser.add_argument("--think", type=float, default=0.25, help="load: a cheap client's pause, seconds (0.25)")
     parser.add_argument("--serve-args", default="", help="extra options for pokerfsm serve, e.g. '--nice 0'")
     args = parser.parse_args(argv)
     extra = shlex.split(args.serve_args)

@@ -17,9 +17,11 @@ A missing or damaged hand-rank table is a 503 that says so, never a wrong answer
 The server stays responsive whatever clients send (:mod:`pokerfsm.web.guards`,
 :mod:`pokerfsm.web.work`): bodies are bounded and strict JSON; equity runs on
 threads of its own, under a hard deadline per request that the kernels obey,
-and stops when its client disconnects; the cheap endpoints (evaluate, outs,
-checking a question) run on other threads, so they never queue behind equity;
-one client address may run at most ``per_client`` equity requests at once.
+and stops when its client disconnects; the cheap work never queues behind
+equity: outs and checking a question run on other threads, and evaluate, a
+few microseconds once the table is open, right on the event loop (a hop to a
+thread and back costs more, and far more when the CPUs are busy); one client
+address may run at most ``per_client`` equity requests at once.
 
 >>> from fastapi.testclient import TestClient
 >>> client = TestClient(create_app())
@@ -142,6 +144,7 @@ def create_app(*, cache_size: int = 1024, budget: float = DEFAULT_BUDGET, worker
     cache: AnswerCache[tuple[dict[str, Any], Question]] = AnswerCache(cache_size)
     engines: list[SimpleNamespace] = [engine] if engine is not None else []
     light = anyio.CapacityLimiter(settings.light_workers)
+    table_open: list[bool] = []  # non-empty once an evaluation has opened the hand-rank table
     heavy = HeavyPool(settings.workers, settings.nice)
 
     def get_engine() -> SimpleNamespace:
@@ -290,7 +293,11 @@ def create_app(*, cache_size: int = 1024, budget: float = DEFAULT_BUDGET, worker
                     "category_value": int(rank.category), "description": describe,
                     "best_five": [str(Card(c)) for c in sorted(engine.best_five(cards), reverse=True)]}
 
-        return await in_thread(evaluate)
+        if table_open:  # a few microseconds: cheaper here than the hop to a thread and back
+            return JSONResponse(evaluate())
+        answer = await in_thread(evaluate)  # the first one may open (or build) the table
+        table_open.append(True)
+        return JSONResponse(answer)
 
     @app.post("/api/outs", response_model=OutsResponse, response_model_exclude_none=True, responses=ERRORS,
               tags=["hands"], summary="Outs on the flop or the turn")

@@ -7,6 +7,7 @@ Chromium is an error, since ``.ci/run`` installs it.
 """
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import socket
@@ -59,17 +60,89 @@ class CountingEngine(SimpleNamespace):
         real = default_engine()
         super().__init__(**vars(real))
         self.calls: list[tuple] = []
+        self.outcomes: list = []  # per call: "answered" or the exception it ended with
         self._real_equity, self._delay, self._fail = real.equity, delay, fail
 
         def equity(players, board, dead, **options):
             self.calls.append((players, board, dead, options))
-            if self._delay:
-                time.sleep(self._delay)
-            if self._fail is not None:
-                raise self._fail
-            return self._real_equity(players, board, dead, **options)
+            try:
+                if self._delay:
+                    time.sleep(self._delay)
+                if self._fail is not None:
+                    raise self._fail
+                result = self._real_equity(players, board, dead, **options)
+            except BaseException as exc:
+                self.outcomes.append(exc)
+                raise
+            self.outcomes.append("answered")
+            return result
 
         self.equity = equity
+
+
+class KernelEngine(CountingEngine):
+    """An equity() that acts like a kernel with no end of its own: it checks its ``stop`` every few
+    milliseconds until :attr:`release` is set (then answers as the real engine) or the stop says to end."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.release = threading.Event()
+        self.stops: list = []
+        real = self._real_equity
+
+        def equity(players, board, dead, *, stop=None, **options):
+            self.calls.append((players, board, dead, options))
+            self.stops.append(stop)
+            try:
+                while not self.release.wait(0.005):
+                    stop.check()
+                result = real(players, board, dead, **options)
+            except BaseException as exc:
+                self.outcomes.append(exc)
+                raise
+            self.outcomes.append("answered")
+            return result
+
+        self.equity = equity
+
+
+def wait_until(condition, timeout: float = 20.0, what: str = "the condition") -> None:
+    """Poll ``condition()`` until true; fail after a generous ``timeout`` (not a timing assertion)."""
+    deadline = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > deadline:
+            pytest.fail(f"{what} did not happen within {timeout:g} s")
+        time.sleep(0.01)
+
+
+@pytest.fixture
+def kernel_engine():
+    engine = KernelEngine()
+    yield engine
+    engine.release.set()
+
+
+@pytest.fixture
+def background(request, make_client):
+    """``background(fn, *args, **kwargs)`` runs ``fn`` in a thread; returns (thread, results list).
+
+    At teardown the kernel engine (if the test has one) is released and the threads are joined
+    before the test clients close, so that a failing test never leaves requests in flight.
+    """
+    threads: list[threading.Thread] = []
+
+    def start(fn, *args, **kwargs):
+        results: list = []
+        thread = threading.Thread(target=lambda: results.append(fn(*args, **kwargs)), daemon=True)
+        thread.start()
+        threads.append(thread)
+        return thread, results
+
+    yield start
+    if "kernel_engine" in request.fixturenames:
+        request.getfixturevalue("kernel_engine").release.set()
+    for thread in threads:
+        thread.join(timeout=60)
 
 
 @pytest.fixture
@@ -108,13 +181,14 @@ def port() -> int:
     return free_port()
 
 
-@pytest.fixture(scope="session")
-def live_server():
-    """``http://127.0.0.1:PORT/`` of uvicorn serving a fresh app in a background thread."""
+@contextlib.contextmanager
+def serving_app(app):
+    """``http://127.0.0.1:PORT`` of uvicorn serving ``app`` in a background thread, until the block ends."""
     import uvicorn
 
     port = free_port()
-    server = uvicorn.Server(uvicorn.Config(create_app(), host="127.0.0.1", port=port, log_level="warning"))
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning",
+                                          server_header=False))
     thread = threading.Thread(target=server.run, name="uvicorn-test", daemon=True)
     thread.start()
     deadline = time.monotonic() + 30
@@ -122,9 +196,25 @@ def live_server():
         if not thread.is_alive() or time.monotonic() > deadline:
             raise RuntimeError("the test server did not start")
         time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}/"
-    server.should_exit = True
-    thread.join(timeout=10)
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        server.should_exit = True
+        thread.join(timeout=10)
+
+
+@pytest.fixture
+def serve():
+    """``serve(app)`` -> the base URL of a real uvicorn serving ``app`` for the rest of the test."""
+    with contextlib.ExitStack() as stack:
+        yield lambda app: stack.enter_context(serving_app(app))
+
+
+@pytest.fixture(scope="session")
+def live_server():
+    """``http://127.0.0.1:PORT/`` of uvicorn serving a fresh app in a background thread."""
+    with serving_app(create_app()) as base:
+        yield base + "/"
 
 
 # ---------------------------------------------------------------- pytest-playwright overrides

@@ -9,6 +9,8 @@ import re
 import httpx
 import pytest
 
+from conftest import wait_until
+
 pytest.importorskip("playwright")
 from playwright.sync_api import Page, expect
 
@@ -182,6 +184,30 @@ def test_phone_layout(browser, live_server: str, artifacts):
         page.screenshot(path=artifacts / "web-phone.png", full_page=True)
     finally:
         context.close()
+
+
+def test_a_busy_client_waits_and_asks_again(page: Page, serve, kernel_engine):
+    # this machine already has a calculation under way (one per client here): the page gets a 429,
+    # waits as Retry-After says, and asks again once the other calculation is done
+    from test_limits import SPOT, open_request, walk_away
+
+    from pokerfsm.web.app import create_app
+
+    app = create_app(engine=kernel_engine, per_client=1)
+    base = serve(app)
+    held = open_request(base, "POST", SPOT)
+    try:
+        wait_until(lambda: app.state.heavy.running == 1, what="the other calculation starting")
+        spot = _permalink({"players": [["Ah", "Kd"], ["Qs", "Qh"]], "board": ["2c", "7d", "9h"]})
+        with page.expect_response(lambda r: "/api/equity" in r.url and r.status == 429):
+            page.goto(base + "/#q=" + spot)
+        expect(page.locator("#status")).to_have_text("Calculating…")
+        kernel_engine.release.set()
+        with page.expect_response(lambda r: "/api/equity" in r.url and r.status == 200, timeout=30_000):
+            pass
+        wait_done(page)
+    finally:
+        walk_away(held)
 
 
 def _permalink(body: dict) -> str:

@@ -178,3 +178,85 @@ def test_a_running_computation_is_shared():
 def test_negative_size_is_refused():
     with pytest.raises(ValueError, match="-1"):
         AnswerCache(maxsize=-1)
+
+
+# ---------------------------------------------------------------- callers that stop waiting
+
+def test_the_computation_goes_on_when_the_caller_who_started_it_stops_waiting():
+    async def scenario():
+        cache = AnswerCache()
+        started, release, abandoned = asyncio.Event(), asyncio.Event(), []
+
+        async def slow():
+            started.set()
+            await release.wait()
+            return 42
+
+        first = asyncio.create_task(cache.get_or_compute("k", slow, abandon=lambda: abandoned.append(1)))
+        await started.wait()
+        second = asyncio.create_task(cache.get_or_compute("k", slow))
+        await asyncio.sleep(0)
+        first.cancel()  # e.g. its client disconnected
+        await asyncio.sleep(0)
+        waiting = cache.waiting
+        release.set()
+        return await second, first.cancelled(), abandoned, waiting, "k" in cache
+
+    second, first_cancelled, abandoned, waiting, stored = run(scenario())
+    assert second == (42, True) and first_cancelled and waiting == 1
+    assert abandoned == [] and stored  # never abandoned, and stored for later
+
+
+def test_a_computation_every_caller_stopped_waiting_for_is_abandoned_and_forgotten():
+    async def scenario():
+        cache = AnswerCache()
+        started, calls, abandoned, cancelled = asyncio.Event(), [], [], []
+
+        async def forever():
+            calls.append(1)
+            started.set()
+            try:
+                await asyncio.Event().wait()
+            except asyncio.CancelledError:
+                cancelled.append(1)
+                raise
+
+        waiters = [asyncio.create_task(cache.get_or_compute("k", forever, abandon=lambda: abandoned.append(1)))
+                   for _ in range(2)]
+        await started.wait()
+        for waiter in waiters:
+            waiter.cancel()
+        await asyncio.gather(*waiters, return_exceptions=True)
+        await asyncio.sleep(0)
+        running_after = cache.running
+
+        async def quick():
+            calls.append(2)
+            return "fresh"
+
+        return await cache.get_or_compute("k", quick), calls, abandoned, cancelled, running_after
+
+    again, calls, abandoned, cancelled, running_after = run(scenario())
+    assert abandoned == [1] and cancelled == [1] and running_after == 0
+    assert again == ("fresh", False) and calls == [1, 2]  # a later caller computes afresh, not joins
+
+
+def test_a_shared_failure_reaches_every_caller_and_is_not_kept():
+    async def scenario():
+        cache = AnswerCache()
+        started, release = asyncio.Event(), asyncio.Event()
+
+        async def failing():
+            started.set()
+            await release.wait()
+            raise ValueError("no")
+
+        first = asyncio.create_task(cache.get_or_compute("k", failing))
+        await started.wait()
+        second = asyncio.create_task(cache.get_or_compute("k", failing))
+        await asyncio.sleep(0)
+        release.set()
+        return await asyncio.gather(first, second, return_exceptions=True), len(cache), cache.running
+
+    outcomes, size, running = run(scenario())
+    assert [type(o) for o in outcomes] == [ValueError, ValueError] and size == 0 and running == 0

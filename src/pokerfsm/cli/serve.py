@@ -18,8 +18,20 @@ def configure(parser: argparse.ArgumentParser) -> None:
                              f"(default: {DEFAULT_BUDGET:g})")
     parser.add_argument("--cache-size", type=int, default=1024, metavar="N",
                         help="answers kept in the LRU cache (default: 1024; 0 = no cache)")
+    parser.add_argument("--deadline", type=float, default=10.0, metavar="SECONDS",
+                        help="hard limit on one equity request, waiting included; past it the answer is a 422 "
+                             "'time_limit' (default: 10; at least twice --budget)")
     parser.add_argument("--workers", type=int, default=None, metavar="N",
-                        help="computations running at once (default: one per core)")
+                        help="equity computations running at once (default: one per core)")
+    parser.add_argument("--per-client", type=int, default=2, metavar="N",
+                        help="equity requests one client address may have under way; more get a 429 "
+                             "(default: 2)")
+    parser.add_argument("--nice", type=int, default=10, metavar="N",
+                        help="run equity N steps below the server's CPU priority, so cheap requests go first "
+                             "(Linux; 0-19, default: 10)")
+    parser.add_argument("--allowed-host", action="append", default=None, metavar="HOST",
+                        help="answer only requests for this Host (repeatable; '*.example.com' allowed; "
+                             "default: any)")
     parser.add_argument("--log-level", default="info", choices=["critical", "error", "warning", "info", "debug"])
 
 
@@ -37,10 +49,16 @@ def run(args: argparse.Namespace) -> int:
 
     if not 0 <= args.port <= 65535:
         raise Error(f"--port must be 0-65535, got {args.port!r}")
-    if args.budget <= 0:
-        raise Error(f"--budget must be a positive number of seconds, got {args.budget!r}")
-    if args.cache_size < 0 or (args.workers is not None and args.workers < 1):
-        raise Error("--cache-size must be >= 0 and --workers >= 1")
+    if not 0 < args.budget <= 3600:  # also refuses nan and inf
+        raise Error(f"--budget must be a number of seconds above 0 and at most 3600, got {args.budget!r}")
+    if not 2 * args.budget <= args.deadline <= 86400:
+        raise Error(f"--deadline must be at least twice --budget ({2 * args.budget:g} s) and at most 86400, "
+                    f"got {args.deadline!r}")
+    if args.cache_size < 0 or (args.workers is not None and args.workers < 1) or args.per_client < 1:
+        raise Error("--cache-size must be >= 0, and --workers and --per-client >= 1")
+    if not 0 <= args.nice <= 19:
+        raise Error(f"--nice must be 0-19, got {args.nice!r}")
+    hosts = _allowed_hosts(args.allowed_host)
     import uvicorn  # the 'web' extra: a missing one is reported by the CLI
 
     from ..web.app import create_app
@@ -51,13 +69,26 @@ def run(args: argparse.Namespace) -> int:
     shown = f"[{host}]" if ":" in host else host
     print(f"pokerfsm: the calculator is at http://{shown}:{port}/ (API docs at /docs; Ctrl-C stops)",
           file=sys.stderr)
-    app = create_app(cache_size=args.cache_size, budget=args.budget, workers=args.workers)
-    server = uvicorn.Server(uvicorn.Config(app, log_level=args.log_level))
+    app = create_app(cache_size=args.cache_size, budget=args.budget, workers=args.workers, deadline=args.deadline,
+                     per_client=args.per_client, allowed_hosts=hosts, nice=args.nice)
+    server = uvicorn.Server(uvicorn.Config(app, log_level=args.log_level, server_header=False))
     try:
         server.run(sockets=[sock])
     finally:
         sock.close()
     return 0
+
+
+def _allowed_hosts(hosts: list[str] | None) -> list[str] | None:
+    """The ``--allowed-host`` patterns, checked as Starlette's TrustedHostMiddleware wants them."""
+    from ..errors import Error
+
+    for host in hosts or ():
+        wild = host.startswith("*") and host != "*"
+        if not host or "*" in host[1:] or (wild and not host.startswith("*.")) or any(c in host for c in " /:"):
+            raise Error(f"--allowed-host must be a host name such as 'example.com' or '*.example.com', "
+                        f"got {host!r}")
+    return hosts
 
 
 def _bind(host: str, port: int) -> socket.socket:

@@ -6,13 +6,22 @@ tests drive it in-process. Endpoints:
 * ``POST /api/equity`` and ``GET /api/equity?q=<url-safe base64 of the same JSON>``
   (cacheable: ``ETag``, ``Cache-Control``) return what ``pokerfsm equity --json`` prints;
 * ``POST /api/evaluate`` ranks a 5-7 card hand; ``POST /api/outs`` lists outs;
-* ``GET /api/stats`` reports the answer cache's hits and misses;
+* ``GET /api/stats`` reports the answer cache's hits and misses and the computations under way;
+  ``GET /api/health``;
 * ``/`` is the page (``web/static``), ``/docs`` the OpenAPI documentation.
 
-Every input error is a 422 whose body names the field, in FastAPI's own
-format: ``{"detail": [{"loc": ["body", "players", 1], "msg": "...", "type": "..."}]}``.
+Every error is a JSON ``{"detail": [{"loc": [...], "msg": "...", "type": "..."}]}``
+naming the field (:mod:`pokerfsm.web.problems`), never repeating a large input.
 A missing or damaged hand-rank table is a 503 that says so, never a wrong answer.
-Computations run in worker threads, so one long request never blocks the others.
+
+The server stays responsive whatever clients send (:mod:`pokerfsm.web.guards`,
+:mod:`pokerfsm.web.work`): bodies are bounded and strict JSON; equity runs on
+threads of its own, under a hard deadline per request that the kernels obey,
+and stops when its client disconnects; the cheap work never queues behind
+equity: outs and checking a question run on other threads, and evaluate, a
+few microseconds once the table is open, right on the event loop (a hop to a
+thread and back costs more, and far more when the CPUs are busy); one client
+address may run at most ``per_client`` equity requests at once.
 
 >>> from fastapi.testclient import TestClient
 >>> client = TestClient(create_app())
@@ -22,11 +31,11 @@ Computations run in worker threads, so one long request never blocks the others.
 """
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import logging
 import os
-import time
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 from importlib import resources
 from types import SimpleNamespace
@@ -35,28 +44,22 @@ from typing import Any
 import anyio
 import anyio.to_thread
 from fastapi import FastAPI, Query, Request, Response
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import ValidationError
-from starlette.datastructures import MutableHeaders
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from .. import __version__
 from ..cards import Card
-from ..errors import Error, TableError
+from ..errors import Error, OptionError, StoppedError, TableError, TimeLimitError
 from ..evaluation.handrank import validated
-from ..odds import prepare_deal
+from ..odds import Stop, prepare_deal
 from ..odds.equities import DEFAULT_BUDGET
+from . import guards
 from .cache import AnswerCache, Question, canonical_form
-from .questions import (
-    FieldError,
-    decode_query,
-    encode_query,
-    engine_args,
-    field_error,
-    read_equity_request,
-    shown_as_asked,
-)
+from .problems import FieldError, error_response
+from .questions import decode_query, encode_query, engine_args, field_error, read_equity_request, shown_as_asked
 from .schemas import (
     CacheStats,
     EquityRequest,
@@ -67,72 +70,82 @@ from .schemas import (
     OutsRequest,
     OutsResponse,
 )
+from .work import GONE, HeavyPool, until_disconnected
 
-__all__ = ["create_app", "default_engine", "FieldError", "read_equity_request", "encode_query", "decode_query"]
+__all__ = ["create_app", "default_engine", "Settings", "FieldError", "read_equity_request", "encode_query",
+           "decode_query", "DEFAULT_DEADLINE", "MAX_BODY_BYTES"]
 
 log = logging.getLogger("pokerfsm.web")
 
-ERRORS = {404: {"model": ErrorResponse}, 422: {"model": ErrorResponse}, 503: {"model": ErrorResponse}}
+ERRORS: dict[int | str, dict[str, Any]] = {
+    code: {"model": ErrorResponse} for code in (404, 413, 422, 429, 503)}
+
+DEFAULT_DEADLINE = 10.0
+"""Seconds one equity request may take, waiting for a thread included."""
+MAX_BODY_BYTES = 64 * 1024
+"""The largest request body (the largest real question is a few kilobytes)."""
+HEAVY_PATHS = ("/api/equity",)
 
 
 def default_engine() -> SimpleNamespace:
     """The computing functions the app calls, from the pokerfsm package (imported on first use)."""
-    import pokerfsm
+    from ..evaluation import best_five, evaluate
+    from ..odds import equity, outs
 
-    return SimpleNamespace(
-        equity=lambda *a, **k: pokerfsm.equity(*a, **k),
-        evaluate=lambda cards: pokerfsm.evaluate(cards),
-        best_five=lambda cards: pokerfsm.best_five(cards),
-        outs=lambda *a, **k: pokerfsm.outs(*a, **k),
-    )
-
-
-class ResponseHeaders:
-    """ASGI middleware: ``Server-Timing`` on every response; a strict CSP on the page's files."""
-
-    UNGUARDED = ("/api/", "/docs", "/redoc", "/openapi")  # the Swagger UI loads its own scripts
-
-    def __init__(self, app: Any) -> None:
-        self.app = app
-
-    async def __call__(self, scope: dict, receive: Callable, send: Callable) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-        started = time.perf_counter()
-        page = not scope["path"].startswith(self.UNGUARDED)
-
-        async def send_with_headers(message: dict) -> None:
-            if message["type"] == "http.response.start":
-                headers = MutableHeaders(scope=message)
-                headers.append("Server-Timing", f"app;dur={1000 * (time.perf_counter() - started):.1f}")
-                if page:
-                    headers.append("Content-Security-Policy", "default-src 'self'; img-src 'self' data:")
-                    headers.append("X-Content-Type-Options", "nosniff")
-            await send(message)
-
-        await self.app(scope, receive, send_with_headers)
+    return SimpleNamespace(equity=equity, evaluate=evaluate, best_five=best_five, outs=outs)
 
 
 @dataclass
 class Settings:
+    """How the server spends its time; see :func:`create_app`."""
+
     budget: float = DEFAULT_BUDGET
+    deadline: float = DEFAULT_DEADLINE
     workers: int = max(1, os.cpu_count() or 1)
+    light_workers: int = 4
+    per_client: int = 2
+    max_body: int = MAX_BODY_BYTES
+    body_timeout: float = 10.0
+    nice: int = 10
+
+    def check(self) -> None:
+        """Refuse settings that cannot work, with an OptionError naming the setting."""
+        for name in ("budget", "deadline", "body_timeout"):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 < value <= 86400:
+                raise OptionError(f"{name} must be a number of seconds above 0 and at most 86400, got {value!r}",
+                                  field=name)
+        for name in ("workers", "light_workers", "per_client", "max_body"):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+                raise OptionError(f"{name} must be a whole number >= 1, got {value!r}", field=name)
 
 
 def create_app(*, cache_size: int = 1024, budget: float = DEFAULT_BUDGET, workers: int | None = None,
-               engine: SimpleNamespace | None = None) -> FastAPI:
+               engine: SimpleNamespace | None = None, deadline: float = DEFAULT_DEADLINE, per_client: int = 2,
+               max_body: int = MAX_BODY_BYTES, allowed_hosts: list[str] | None = None,
+               nice: int = 10) -> FastAPI:
     """Build the app.
 
-    ``budget`` is how many seconds one equity request may spend on exact
-    enumeration before it falls back to Monte Carlo; ``workers`` bounds the
-    computations running at once (default: one per core); ``engine`` replaces
-    the computing functions (see :func:`default_engine`), e.g. in tests.
+    ``budget``: seconds one equity request may spend on exact enumeration
+    before it hands over to Monte Carlo. ``deadline``: seconds after which an
+    equity request is answered with a 422 ``time_limit`` whatever it was doing
+    (waiting for a thread included). ``workers``: equity computations running
+    at once (default: one per core), on threads ``nice`` steps below the
+    server's CPU priority (Linux). ``per_client``: equity requests one client
+    address may have under way (more get a 429). ``max_body``: bytes a request
+    body may have (more get a 413). ``allowed_hosts``: the ``Host`` names
+    served (default: any). ``engine`` replaces the computing functions (see
+    :func:`default_engine`), e.g. in tests.
     """
-    settings = Settings(budget=budget, workers=workers or Settings.workers)
+    settings = Settings(budget=budget, deadline=deadline, workers=workers or Settings.workers,
+                        per_client=per_client, max_body=max_body, nice=nice)
+    settings.check()
     cache: AnswerCache[tuple[dict[str, Any], Question]] = AnswerCache(cache_size)
     engines: list[SimpleNamespace] = [engine] if engine is not None else []
-    limiter = anyio.CapacityLimiter(settings.workers)
+    light = anyio.CapacityLimiter(settings.light_workers)
+    table_open: list[bool] = []  # non-empty once an evaluation has opened the hand-rank table
+    heavy = HeavyPool(settings.workers, settings.nice)
 
     def get_engine() -> SimpleNamespace:
         if not engines:
@@ -140,7 +153,13 @@ def create_app(*, cache_size: int = 1024, budget: float = DEFAULT_BUDGET, worker
         return engines[0]
 
     async def in_thread(fn: Callable[..., Any], *args: Any) -> Any:
-        return await anyio.to_thread.run_sync(fn, *args, limiter=limiter)
+        """Cheap work (checking a question, evaluate, outs): never behind equity."""
+        return await anyio.to_thread.run_sync(fn, *args, limiter=light)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        yield
+        heavy.close()
 
     docs_assets = _local_docs_assets()
     app = FastAPI(
@@ -148,6 +167,7 @@ def create_app(*, cache_size: int = 1024, budget: float = DEFAULT_BUDGET, worker
         version=__version__,
         description="Exact poker odds: equity, hand evaluation and outs. The page is at `/`.",
         docs_url=None if docs_assets else "/docs",
+        lifespan=lifespan,
     )
     if docs_assets:  # Swagger UI shipped by the fastapi-offline package: /docs works offline
         from fastapi.openapi.docs import get_swagger_ui_html
@@ -156,58 +176,77 @@ def create_app(*, cache_size: int = 1024, budget: float = DEFAULT_BUDGET, worker
 
         @app.get("/docs", include_in_schema=False)
         async def docs() -> Response:
-            return get_swagger_ui_html(openapi_url=app.openapi_url, title="pokerfsm API",
+            return get_swagger_ui_html(openapi_url=app.openapi_url or "/openapi.json", title="pokerfsm API",
                                        swagger_js_url="/docs-assets/swagger-ui-bundle.js",
                                        swagger_css_url="/docs-assets/swagger-ui.css",
                                        swagger_favicon_url="/docs-assets/favicon.png")
     app.state.cache = cache
     app.state.settings = settings
+    app.state.heavy = heavy
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
         if exc.status_code == 304:
             return Response(status_code=304, headers=exc.headers)
         item = {"loc": ["path"], "msg": str(exc.detail), "type": f"http_{exc.status_code}"}
-        return JSONResponse({"detail": [item]}, status_code=exc.status_code, headers=exc.headers)
+        return error_response(exc.status_code, [item], exc.headers)
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid_request(request: Request, exc: RequestValidationError) -> Response:
+        return error_response(422, exc.errors())  # loc, msg and type only: never the input
 
     @app.exception_handler(FieldError)
-    async def field_error_response(request: Request, exc: FieldError) -> JSONResponse:
-        return JSONResponse({"detail": [exc.item()]}, status_code=422)
+    async def field_error_response(request: Request, exc: FieldError) -> Response:
+        return error_response(422, [exc.item()])
 
     @app.exception_handler(TableError)
-    async def table_error(request: Request, exc: TableError) -> JSONResponse:
-        log.error("hand-rank table unavailable: %s", exc)
-        item = {"loc": ["server", "table"], "msg": f"the hand-rank table is unavailable: {exc}", "type": "table_error"}
-        return JSONResponse({"detail": [item]}, status_code=503)
+    async def table_error(request: Request, exc: TableError) -> Response:
+        log.error("hand-rank table unavailable: %s", exc)  # the path is for the administrator only
+        item = {"loc": ["server", "table"], "type": "table_error",
+                "msg": "the hand-rank table of this server is missing or damaged; its administrator can run "
+                       "'pokerfsm generate --force' (the server's log says where it looked)"}
+        return error_response(503, [item])
+
+    @app.exception_handler(StoppedError)
+    async def stopped(request: Request, exc: StoppedError) -> Response:
+        where = ["query", "q"] if request.method == "GET" else ["body"]
+        if isinstance(exc, TimeLimitError):
+            item = {"loc": where, "type": "time_limit",
+                    "msg": f"no answer within this server's limit of {settings.deadline:g} s per question: "
+                           "ask for fewer samples or narrower ranges, or try again when it is less busy"}
+            return error_response(422, [item])
+        item = {"loc": ["server"], "msg": "the computation was cancelled (the server is stopping)",
+                "type": "cancelled"}
+        return error_response(503, [item])
 
     @app.exception_handler(Error)
-    async def pokerfsm_error(request: Request, exc: Error) -> JSONResponse:
-        return JSONResponse({"detail": [field_error(exc).item()]}, status_code=422)
+    async def pokerfsm_error(request: Request, exc: Error) -> Response:
+        return error_response(422, [field_error(exc).item()])
 
-    @app.exception_handler(Exception)
-    async def unexpected(request: Request, exc: Exception) -> JSONResponse:
-        log.exception("unexpected failure on %s %s", request.method, request.url.path)
-        item = {"loc": ["server"], "msg": f"internal error ({type(exc).__name__}); this is a bug", "type": "internal"}
-        return JSONResponse({"detail": [item]}, status_code=500)
-
-    def compute_equity(question: Question) -> dict[str, Any]:
+    def compute_equity(question: Question, stop: Stop) -> dict[str, Any]:
         players, board, dead = engine_args(question)
         result = get_engine().equity(players, board, dead, samples=question.samples, seed=question.seed,
-                                     budget=settings.budget)
-        return result.to_dict()
+                                     budget=settings.budget, stop=stop)
+        return result.to_dict()  # type: ignore[no-any-return]
 
-    async def answer_equity(question: Question, headers: dict[str, str] | None = None) -> JSONResponse:
+    async def answer_equity(request: Request, question: Question,
+                            headers: dict[str, str] | None = None) -> Response:
         key, _ = canonical_form(question)
+        stop = Stop(settings.deadline)  # used if this request starts the computation
 
         def reusable(entry: tuple[dict[str, Any], Question]) -> bool:
             # a seeded Monte Carlo answer must be the one the library gives for this very question
             answer, source = entry
-            return answer["exact"] or question.seed is None or source == question
+            return bool(answer["exact"]) or question.seed is None or source == question
 
         async def compute() -> tuple[dict[str, Any], Question]:
-            return await in_thread(compute_equity, question), question
+            return await heavy.run(lambda s: compute_equity(question, s), stop), question
 
-        (answer, _), hit = await cache.get_or_compute(key, compute, reusable)
+        outcome = await until_disconnected(request.receive,
+                                           cache.get_or_compute(key, compute, reusable, abandon=stop.cancel))
+        if outcome is GONE:
+            return Response(status_code=499)  # nobody reads it: the client has gone
+        (answer, _), hit = outcome
         stats = cache.stats()
         headers = {**(headers or {}), "X-Cache": "hit" if hit else "miss",
                    "X-Cache-Hits": str(stats["hits"]), "X-Cache-Misses": str(stats["misses"])}
@@ -216,9 +255,9 @@ def create_app(*, cache_size: int = 1024, budget: float = DEFAULT_BUDGET, worker
 
     @app.post("/api/equity", response_model=EquityResponse, responses=ERRORS, tags=["equity"],
               summary="Equity of 2-10 seats (hands, unknown hands or ranges)")
-    async def post_equity(body: EquityRequest) -> Any:
-        question = read_equity_request(body)
-        return await answer_equity(question)
+    async def post_equity(request: Request, body: EquityRequest) -> Any:
+        question = await in_thread(read_equity_request, body)
+        return await answer_equity(request, question)
 
     @app.get("/api/equity", response_model=EquityResponse, responses={**ERRORS, 304: {"description": "not modified"}},
              tags=["equity"], summary="The same, as a shareable and cacheable URL")
@@ -227,9 +266,8 @@ def create_app(*, cache_size: int = 1024, budget: float = DEFAULT_BUDGET, worker
         try:
             body = EquityRequest.model_validate(decode_query(q))
         except ValidationError as exc:
-            items = [{"loc": ["query", "q", *e["loc"]], "msg": e["msg"], "type": e["type"]} for e in exc.errors()]
-            return JSONResponse({"detail": items}, status_code=422)
-        question = read_equity_request(body, "query")
+            return error_response(422, [{**e, "loc": ("query", "q", *e["loc"])} for e in exc.errors()])
+        question = await in_thread(read_equity_request, body, "query")
         digest = hashlib.sha256(repr((__version__, question.encode(), question.board)).encode()).hexdigest()
         etag = f'"{digest[:32]}"'
         deterministic = question.samples is None or question.seed is not None
@@ -237,7 +275,7 @@ def create_app(*, cache_size: int = 1024, budget: float = DEFAULT_BUDGET, worker
                    "Cache-Control": "public, max-age=86400" if deterministic else "public, max-age=60"}
         if etag in [t.strip() for t in request.headers.get("if-none-match", "").split(",")]:
             return Response(status_code=304, headers=headers)
-        return await answer_equity(question, headers)
+        return await answer_equity(request, question, headers)
 
     @app.post("/api/evaluate", response_model=EvaluateResponse, responses=ERRORS, tags=["hands"],
               summary="Rank a hand of 5 to 7 cards")
@@ -255,32 +293,40 @@ def create_app(*, cache_size: int = 1024, budget: float = DEFAULT_BUDGET, worker
                     "category_value": int(rank.category), "description": describe,
                     "best_five": [str(Card(c)) for c in sorted(engine.best_five(cards), reverse=True)]}
 
-        return await in_thread(evaluate)
+        if table_open:  # a few microseconds: cheaper here than the hop to a thread and back
+            return JSONResponse(evaluate())
+        answer = await in_thread(evaluate)  # the first one may open (or build) the table
+        table_open.append(True)
+        return JSONResponse(answer)
 
     @app.post("/api/outs", response_model=OutsResponse, response_model_exclude_none=True, responses=ERRORS,
               tags=["hands"], summary="Outs on the flop or the turn")
     async def post_outs(body: OutsRequest) -> Any:
-        try:
-            deal = prepare_deal(body.players, body.board, body.dead, board_sizes=(3, 4))
-        except Error as exc:
-            raise field_error(exc) from None
-        unknown = [i for i, seat in enumerate(deal.seats) if seat.hand is None]
-        if unknown:
-            raise FieldError(("body", "players", unknown[0]), "outs need every hand known: give two cards",
-                             "unknown_hand")
-        hands = [list(seat.hand) for seat in deal.seats]  # type: ignore[arg-type]
-        result = await in_thread(get_engine().outs, hands, list(deal.board), list(deal.dead))
-        return result.to_dict()
+        def outs() -> dict[str, Any]:  # a few milliseconds at most (10 hands on a flop): cheap work
+            try:
+                deal = prepare_deal(body.players, body.board, body.dead, board_sizes=(3, 4))
+            except Error as exc:
+                raise field_error(exc) from None
+            unknown = [i for i, seat in enumerate(deal.seats) if seat.hand is None]
+            if unknown:
+                raise FieldError(("body", "players", unknown[0]), "outs need every hand known: give two cards",
+                                 "unknown_hand")
+            hands = [list(seat.hand) for seat in deal.seats]  # type: ignore[arg-type]
+            return get_engine().outs(hands, list(deal.board), list(deal.dead)).to_dict()  # type: ignore[no-any-return]
 
-    @app.get("/api/stats", response_model=CacheStats, tags=["server"], summary="Answer cache hits and misses")
+        return await in_thread(outs)
+
+    @app.get("/api/stats", response_model=CacheStats, tags=["server"],
+             summary="Answer cache hits and misses, computations under way")
     async def get_stats() -> Any:
-        return cache.stats()
+        return {**cache.stats(), "computing": cache.running, "threads_busy": heavy.running}
 
     @app.get("/api/health", tags=["server"], summary="Liveness probe")
     async def health() -> dict[str, Any]:
         return {"status": "ok", "version": __version__}
 
-    app.add_middleware(ResponseHeaders)
+    guards.install(app, max_bytes=settings.max_body, body_timeout=settings.body_timeout,
+                   per_client=settings.per_client, heavy_paths=HEAVY_PATHS, allowed_hosts=allowed_hosts)
     static = resources.files("pokerfsm.web") / "static"
     app.mount("/", StaticFiles(directory=str(static), html=True), name="page")
     return app

@@ -82,12 +82,12 @@ class Question:
 
     def allowed_permutations(self) -> tuple[SuitMap, ...]:
         """The suit renamings under which every range of the question is unchanged."""
-        ranges = [s for s in self.players if isinstance(s, RangeSeat)]
-        if any(r.symmetries is None for r in ranges):
-            return (IDENTITY,)
+        kept = [s.symmetries for s in self.players if isinstance(s, RangeSeat)]
         allowed = set(SUIT_PERMUTATIONS)
-        for r in ranges:
-            allowed &= r.symmetries  # type: ignore[operator]
+        for symmetries in kept:
+            if symmetries is None:
+                return (IDENTITY,)
+            allowed &= symmetries
         return tuple(p for p in SUIT_PERMUTATIONS if p in allowed)
 
     def relabelled(self, suits: SuitMap) -> Question:
@@ -96,14 +96,14 @@ class Question:
         return Question(seats, relabel(self.board, suits), relabel(self.dead, suits),  # type: ignore[arg-type]
                         self.samples, self.seed)
 
-    def encode(self) -> tuple:
+    def encode(self) -> tuple[Any, ...]:
         """A hashable, totally ordered encoding; hands, board and dead cards are sorted."""
         seats = tuple((0, *sorted(s)) if isinstance(s, tuple) else (1,) if isinstance(s, RandomSeat) else (2, s.text)
                       for s in self.players)
         return (seats, tuple(sorted(self.board)), tuple(sorted(self.dead)), self.samples, self.seed)
 
 
-def canonical_form(question: Question) -> tuple[tuple, SuitMap]:
+def canonical_form(question: Question) -> tuple[tuple[Any, ...], SuitMap]:
     """The key of ``question``'s class and the renaming that maps it onto the representative.
 
     >>> q = Question.of([(51, 47), None], board=(0, 4, 8))
@@ -111,7 +111,7 @@ def canonical_form(question: Question) -> tuple[tuple, SuitMap]:
     >>> canonical_form(q.relabelled(suits))[0] == key
     True
     """
-    best: tuple | None = None
+    best: tuple[Any, ...] | None = None
     best_suits = IDENTITY
     for suits in question.allowed_permutations():
         code = question.relabelled(suits).encode()
@@ -124,13 +124,27 @@ def canonical_form(question: Question) -> tuple[tuple, SuitMap]:
 V = TypeVar("V")
 
 
+@dataclass(eq=False)
+class _Job(Generic[V]):
+    """A computation running for one key, and how many requests wait for it."""
+
+    task: asyncio.Future[V]
+    abandon: Callable[[], None] | None
+    waiters: int = 0
+
+
 class AnswerCache(Generic[V]):
     """A least-recently-used map from keys to computed answers, with hit/miss counts.
 
     :meth:`get_or_compute` also shares a computation still running: a second
     request for the same key waits for the first one's answer (and counts as a
-    hit) instead of computing it again. Failures are not cached. Use it from
-    one event loop.
+    hit) instead of computing it again. The computation belongs to no request:
+    it goes on while at least one caller waits for it, whoever started it, and
+    is abandoned (its task cancelled, its ``abandon()`` called) once the last
+    caller stops waiting (its await is cancelled, e.g. because its client has
+    gone). An abandoned computation is forgotten at once, so a later request
+    for the key starts afresh rather than joining it. Failures are shared with
+    every caller but not cached. Use it from one event loop.
     """
 
     def __init__(self, maxsize: int = 1024) -> None:
@@ -140,13 +154,23 @@ class AnswerCache(Generic[V]):
         self.hits = 0
         self.misses = 0
         self._entries: OrderedDict[Hashable, V] = OrderedDict()
-        self._running: dict[Hashable, asyncio.Future] = {}
+        self._running: dict[Hashable, _Job[V]] = {}
 
     def __len__(self) -> int:
         return len(self._entries)
 
     def __contains__(self, key: Hashable) -> bool:
         return key in self._entries
+
+    @property
+    def running(self) -> int:
+        """Computations under way (shared ones count once)."""
+        return len(self._running)
+
+    @property
+    def waiting(self) -> int:
+        """Callers waiting for a computation under way."""
+        return sum(job.waiters for job in self._running.values())
 
     def stats(self) -> dict[str, Any]:
         asked = self.hits + self.misses
@@ -166,39 +190,54 @@ class AnswerCache(Generic[V]):
             self._entries.popitem(last=False)
 
     async def get_or_compute(self, key: Hashable, compute: Callable[[], Awaitable[V]],
-                             reusable: Callable[[V], bool] | None = None) -> tuple[V, bool]:
+                             reusable: Callable[[V], bool] | None = None,
+                             abandon: Callable[[], None] | None = None) -> tuple[V, bool]:
         """The answer for ``key`` and whether it was a hit; ``compute()`` runs on a miss.
 
         ``reusable(value)``, if given, may refuse a stored (or shared) value for
         this request: it then counts as a miss and the new value replaces it.
+        ``abandon()`` is called if the computation this call starts is
+        abandoned by every caller (e.g. to cancel work running in a thread,
+        which cancelling a task cannot stop).
         """
-        if key in self._entries and (reusable is None or reusable(self._entries[key])):
-            self.hits += 1
-            self._entries.move_to_end(key)
-            return self._entries[key], True
-        running = self._running.get(key)
-        if running is not None:
-            value = await asyncio.shield(running)  # its failure is ours too
+        while True:
+            if key in self._entries and (reusable is None or reusable(self._entries[key])):
+                self.hits += 1
+                self._entries.move_to_end(key)
+                return self._entries[key], True
+            job = self._running.get(key)
+            if job is None:
+                break
+            value = await self._wait(key, job)  # its failure is ours too
             if reusable is None or reusable(value):
                 self.hits += 1
                 return value, True
-            if key in self._running:  # yet another computation started meanwhile
-                return await self.get_or_compute(key, compute, reusable)
+            if self._running.get(key) is None:  # refused: compute our own (unless another started)
+                break
         self.misses += 1
-        future: asyncio.Future = asyncio.get_running_loop().create_future()
-        self._running[key] = future
+        job = _Job(asyncio.ensure_future(self._run(key, compute)), abandon)
+        self._running[key] = job
+        return await self._wait(key, job), False
+
+    async def _run(self, key: Hashable, compute: Callable[[], Awaitable[V]]) -> V:
         try:
             value = await compute()
-        except asyncio.CancelledError:
-            future.cancel()
-            raise
-        except BaseException as exc:
-            future.set_exception(exc)
-            future.exception()  # mark retrieved: nobody else may be waiting
-            raise
-        else:
-            future.set_result(value)
-            self._store(key, value)
-            return value, False
         finally:
-            del self._running[key]
+            job = self._running.get(key)
+            if job is not None and job.task is asyncio.current_task():
+                del self._running[key]
+        self._store(key, value)
+        return value
+
+    async def _wait(self, key: Hashable, job: _Job[V]) -> V:
+        job.waiters += 1
+        try:
+            return await asyncio.shield(job.task)
+        finally:
+            job.waiters -= 1
+            if job.waiters == 0 and not job.task.done():  # the last caller has stopped waiting
+                if self._running.get(key) is job:
+                    del self._running[key]
+                job.task.cancel()
+                if job.abandon is not None:
+                    job.abandon()

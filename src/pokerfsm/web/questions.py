@@ -27,23 +27,12 @@ from ..errors import Error
 from ..odds import prepare_deal
 from ..odds.symmetry import range_symmetries
 from .cache import Question, RandomSeat, RangeSeat
+from .jsontext import loads_strict
+from .problems import FieldError
 from .schemas import EquityRequest
 
 __all__ = ["FieldError", "field_error", "read_equity_request", "encode_query", "decode_query",
            "shown_as_asked", "engine_args"]
-
-Loc = tuple[Any, ...]
-
-
-class FieldError(Error, ValueError):
-    """An input error tied to one field of the request, e.g. ``("body", "players", 1)``."""
-
-    def __init__(self, loc: Loc, msg: str, kind: str = "value_error") -> None:
-        super().__init__(msg)
-        self.loc, self.msg, self.kind = tuple(loc), msg, kind
-
-    def item(self) -> dict[str, Any]:
-        return {"loc": list(self.loc), "msg": self.msg, "type": self.kind}
 
 
 def error_kind(exc: BaseException) -> str:
@@ -99,14 +88,17 @@ def encode_query(body: dict[str, Any]) -> str:
 
 
 def decode_query(q: str) -> Any:
-    """The JSON value behind a ``q=`` parameter; raises :class:`FieldError` on bad base64 or JSON."""
+    """The JSON value behind a ``q=`` parameter; raises :class:`FieldError` on bad base64 or JSON.
+
+    The JSON must be strict (:func:`~pokerfsm.web.jsontext.loads_strict`), as a POST body must.
+    """
     loc = ("query", "q")
     try:
         raw = base64.b64decode(q.strip() + "=" * (-len(q.strip()) % 4), altchars=b"-_", validate=True)
-        return json.loads(raw.decode("utf-8"))
     except (binascii.Error, ValueError) as exc:
         raise FieldError(loc, f"q must be the url-safe base64 of a JSON request body ({exc})",
                          "query_encoding") from None
+    return loads_strict(raw, loc)
 
 
 def shown_as_asked(answer: dict[str, Any], question: Question) -> dict[str, Any]:

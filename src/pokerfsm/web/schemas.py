@@ -3,11 +3,21 @@
 The models only bound the *shape* of a request (types, list lengths, string
 lengths) so that FastAPI rejects garbage with its own 422 before any work is
 done. What the cards *mean* (a token that is not a card, a card given twice, a
-board of two cards) is checked in :mod:`pokerfsm.web.app`, which answers in the
-same 422 format, naming the field:
+board of two cards) is checked by the library (:mod:`pokerfsm.web.questions`), and
+the app answers in the same 422 format, naming the field. Numbers are strict:
+``"samples": "100"`` or ``true`` is refused, not converted:
 
 >>> EquityRequest.model_validate({"players": [["Ah", "Kd"], None]}).board
 []
+>>> from pydantic import ValidationError
+>>> for samples in ("100", True, 100.0):
+...     try:
+...         EquityRequest.model_validate({"players": [None, None], "samples": samples})
+...     except ValidationError as exc:
+...         print(exc.errors()[0]["type"])
+int_type
+int_type
+int_type
 """
 from __future__ import annotations
 
@@ -34,7 +44,8 @@ __all__ = [
 ]
 
 MAX_PLAYERS = 10
-MAX_SAMPLES = 1_000_000  # 10 seats x 1e6 deals is about 1.6 s of one core
+MAX_SAMPLES = 1_000_000
+"""At most this many Monte Carlo deals: about 1 s for ten random hands; the deadline bounds the rest."""
 
 CardText = Annotated[str, Field(max_length=8, examples=["Ah"])]
 #: cards as a list of tokens, or as one string such as ``"As Kd Qc"``
@@ -56,11 +67,14 @@ class EquityRequest(_Request):
     )
     board: CardList = Field(default=[], description="0, 3, 4 or 5 community cards")
     dead: CardList = Field(default=[], description="cards removed from the deck")
-    samples: Annotated[int, Field(ge=1, le=MAX_SAMPLES)] | None = Field(
-        default=None, description="force Monte Carlo with this many deals; null = exact within the budget"
+    samples: Annotated[int, Field(strict=True, ge=1, le=MAX_SAMPLES)] | None = Field(
+        default=None, examples=[100_000],
+        description="force Monte Carlo with this many deals (a JSON integer); null = exact within the budget. "
+                    "The server's deadline (10 s by default) bounds the time whatever the number",
     )
-    seed: Annotated[int, Field(ge=0, le=2**63 - 1)] | None = Field(
-        default=None, description="seed of the Monte Carlo generator, for a reproducible answer"
+    seed: Annotated[int, Field(strict=True, ge=0, le=2**63 - 1)] | None = Field(
+        default=None, examples=[42],
+        description="seed of the Monte Carlo generator (a JSON integer), for a reproducible answer",
     )
 
 
@@ -140,6 +154,8 @@ class CacheStats(BaseModel):
     size: int
     maxsize: int
     hit_rate: float
+    computing: int = Field(description="equity computations under way (running or waiting for a thread)")
+    threads_busy: int = Field(description="threads computing equity right now")
 
 
 class ErrorItem(BaseModel):

@@ -435,7 +435,14 @@ async function recalculate() {
   showStatus("Calculating…", "busy");
   document.body.classList.add("busy");
   try {
-    const response = await fetch(`api/equity?q=${q}`, { signal: controller.signal });
+    let response = await fetch(`api/equity?q=${q}`, { signal: controller.signal });
+    // 429: this browser already has calculations under way (e.g. one just abandoned); wait and ask again
+    for (let tries = 0; response.status === 429 && tries < 10; tries++) {
+      const seconds = Math.min(5, Math.max(0.2, Number(response.headers.get("Retry-After")) || 1));
+      await new Promise((resolve) => setTimeout(resolve, 1000 * seconds));
+      if (controller !== pending) return;
+      response = await fetch(`api/equity?q=${q}`, { signal: controller.signal });
+    }
     const data = await response.json();
     if (controller !== pending) return;
     clearOutcomes();

@@ -40,7 +40,7 @@ from ..evaluation import HandCategory
 from ..ranges import hand_class
 from .actions import Action, Move, Phase, SeatView
 from .preflop import PREFLOP_EQUITY
-from .reading import OpponentModel, chance_to_beat, hold_em_range, range_weights
+from .reading import OpponentModel, chance_to_beat, hold_em_range, keep_share, range_weights
 from .session import Decision
 from .strength import draw_options, made_category, percentile
 
@@ -307,6 +307,16 @@ class Solid(Personality):
                                               seed=0).players[0].equity)
         return self._preflop[key]
 
+    def fold_chance(self, view: SeatView) -> float:
+        """The chance that every live opponent folds to a bet, from their habits so far."""
+        seats = self._opponents(view)
+        if not seats:  # a view that does not say who is in: unknown players
+            return OpponentModel().fold_rate ** max(1, view.opponents)
+        chance = 1.0
+        for seat in seats:
+            chance *= self.model(seat).fold_rate
+        return chance
+
     def bet(self, view: SeatView) -> Decision:
         strength = self.strength(view)
         numbers = {"strength": strength, "pot odds": view.pot_odds}
@@ -315,15 +325,42 @@ class Solid(Personality):
             if big is not None:
                 return Decision(big, f"solid: strength ≥ {self.RAISE_AT}, {_verb(big)} the pot", numbers)
             return Decision(_call_or_check(view), f"solid: strength ≥ {self.RAISE_AT}, calls", numbers)
-        if strength >= self.BET_AT and view.to_call == 0:
-            half = _raise(view, 0.5)
-            if half is not None:
-                return Decision(half, f"solid: strength ≥ {self.BET_AT}, bets half the pot", numbers)
+        unraised = not any(s.action.move in (Move.BET, Move.RAISE) for s in view.history
+                           if s.street == view.street)
+        if unraised and 2 * view.to_call <= view.big_blind:   # nothing bet yet, or only the blinds
+            opening = self._open(view, strength, numbers)
+            if opening is not None:
+                return opening
         if view.to_call == 0:
             return Decision(_call_or_check(view), "solid: nothing to call, checks", numbers)
         if strength >= view.pot_odds:
             return Decision(_call_or_check(view), "solid: strength beats the pot odds, calls", numbers)
         return Decision(Action.fold(), "solid: strength below the pot odds, folds", numbers)
+
+    def _open(self, view: SeatView, strength: float, numbers: dict) -> Decision | None:
+        """Bet into a pot nobody has raised: for value when strong, or when the opponents fold enough.
+
+        A bet of B into a pot P wins P at once when everyone folds (chance f),
+        and otherwise plays on against the hands that call, with the strength
+        ``c`` it has against them (:func:`.reading.chance_to_beat` of its strength,
+        the call keeping the hands that do not fold): it beats checking when
+        ``f * P + (1 - f) * (c * (P + 2B) - B) > s * P``.
+        """
+        sized = _raise(view, 0.5 if view.board else 1.0)   # half the pot; three big blinds before the flop
+        if sized is None:
+            return None
+        extra = sized.amount - view.bet - view.to_call
+        pot = view.pot + view.to_call
+        folds = self.fold_chance(view)
+        called = chance_to_beat(strength, [keep_share(1 - folds)])
+        gain = folds * pot + (1 - folds) * (called * (pot + 2 * extra) - extra) - strength * pot
+        numbers.update({"fold chance": folds, "bet gain": gain})
+        if strength >= self.BET_AT:
+            return Decision(sized, f"solid: strength ≥ {self.BET_AT}, {_verb(sized)} for value", numbers)
+        if gain > 0:
+            return Decision(sized, f"solid: they fold {folds:.0%} of the time, {_verb(sized)} "
+                                   "(worth more than checking)", numbers)
+        return None
 
 
 class Flambeur(Personality):

@@ -151,9 +151,10 @@ class Terminal(Screen):
                 if humans and more and not session.over and not asked:
                     self.pause("Enter for the next hand (? help · h last hands · q quit) >")
         except QuitGame:
-            reason = "You leave the table."
+            reason = "You leave the table." if len(humans) <= 1 else "The players leave the table."
         except KeyboardInterrupt:
-            reason = "Interrupted (Ctrl-C): you leave the table."
+            self.out.print()
+            reason = "Interrupted (Ctrl-C): the session ends here."
         if session.in_hand:
             reason = (reason or "") + " The hand in progress is abandoned; stacks are from before it."
         self.summary(session, reason)

@@ -83,7 +83,8 @@ class Screen:
         for seat, player in enumerate(session.seats):
             style = getattr(agents.get(seat), "style", "")
             if not player.human and style:
-                self.out.print(f"  [cyan]{escape(player.name)}[/] ({player.player}): {style}")
+                kind = "" if f"({player.player})" in player.name else f" ({player.player})"
+                self.out.print(f"  [cyan]{escape(player.name)}[/]{kind}: {style}")
         self.out.print(f"  [dim]{escape(session.rebuy_policy())}[/]")
 
     def table(self, session: Session, hand: PokerHand, show_for: Sequence[int] = ()) -> None:
@@ -173,9 +174,12 @@ class Screen:
         self.out.print(grid)
         for seat, player in enumerate(session.seats):
             if player.human and result.hands:
-                against = " · ".join(f"{escape(names[b])} {chips:+d}" for b, chips in result.versus[seat].items())
+                against = " · ".join(f"{escape(names[b])} {chips:+d}"
+                                     for b, chips in result.versus[seat].items() if chips)
                 who = "You" if player.name == "You" else escape(player.name)
-                self.out.print(f"{who} against each opponent: {against}")
+                self.out.print(f"{who} against each opponent: {against or 'even with everyone'}"
+                               + (" (the others: even)" if against and len(result.versus[seat]) > 1
+                                  and not all(result.versus[seat].values()) else ""))
 
     def _show_strength(self, session: Session, view: SeatView) -> None:
         cards = view.hole + view.board

@@ -176,6 +176,8 @@ class Session:
             return f"a match to {self.target} chips: no rebuys, the first to reach it (or the last with chips) wins"
         if not self.rebuy_amount:
             return "no rebuys: the session ends when a player is broke"
+        if all(seat.human for seat in self.seats):
+            return f"rebuys of {self.rebuy_amount} chips between hands, as many as you like"
         limit = ("as often as they like" if self.computer_rebuys is None
                  else f"at most {self.computer_rebuys} time{'s' if self.computer_rebuys != 1 else ''}, then leave")
         return (f"rebuys of {self.rebuy_amount} chips between hands: you decide yours; "

@@ -269,7 +269,7 @@ class Solid(Personality):
 
     def strength(self, view: SeatView) -> float:
         """Chance to win against every live opponent (ties count half)."""
-        key = (view.game, view.hole, view.board, view.opponents, view.street, len(view.history))
+        key = (view.game, view.hole, view.board, view.opponents, view.street, view.history, view.live)
         if key not in self._cache:
             self._cache = {key: self._strength(view)}
         return self._cache[key]

@@ -92,13 +92,14 @@ class PokerHand:
         self._eligible: list[tuple[int, ...]] = []
         self._notation: list[str] = []
         self._pending_deals: dict[int, list[Card]] = {}
-        self._put = {seat: 0 for seat in self.seats}       # chips each seat put in so far
-        self._last_stacks = dict(self.starting_stacks)
-        self._returned: dict[int, int] = {}
         self._drawn: dict[int, list[Card]] = {}
         self._pot_layout: tuple[tuple[int, tuple[int, ...]], ...] = ()
         self._advance()
-        self._track_stacks()
+        # chips each seat put in so far: the antes and blinds, then every call, bet and raise
+        self._put = {seat: 0 for seat in self.seats}
+        for operation in state.operations:
+            if isinstance(operation, (pk.AntePosting, pk.BlindOrStraddlePosting)):
+                self._put[self.seats[operation.player_index]] += operation.amount
 
     # -- what the table shows -------------------------------------------------
     @property
@@ -245,27 +246,19 @@ class PokerHand:
         else:
             s.complete_bet_or_raise_to(action.amount)
             bets[index] = action.amount
+        self._put[seat] += bets[index] - bets_before
         all_in = action.move is not Move.DRAW and s.stacks[index] == 0
         self._note(f"p{index + 1} " + {
             Move.FOLD: "f", Move.CHECK: "cc", Move.CALL: "cc", Move.BET: f"cbr {action.amount}",
             Move.RAISE: f"cbr {action.amount}", Move.DRAW: ("sd " + "".join(map(str, action.cards))).strip(),
         }[action.move])
         self._advance()
-        self._track_stacks()
         returned = self._uncalled(bets) if action.move is not Move.DRAW else ()
         step = Step(seat, action, street, all_in, pot, to_call, bets_before, returned, self._new_pot_layout())
         self.history.append(step)
         return step
 
     # -- what the table announces -------------------------------------------------------
-    def _track_stacks(self) -> None:
-        """Add every drop of a stack since the last look to what that seat put in."""
-        for i, seat in enumerate(self.seats):
-            stack = self._state.stacks[i]
-            if stack < self._last_stacks[seat]:
-                self._put[seat] += self._last_stacks[seat] - stack
-            self._last_stacks[seat] = stack
-
     def _uncalled(self, bets: list[int]) -> tuple[tuple[int, int], ...]:
         """The bet nobody matched, once the round's bets are gone from the table (round over)."""
         if sum(bets) == 0 or (sum(self._state.bets) and not self.over):
@@ -274,9 +267,17 @@ class PokerHand:
         extra = bets[ranked[0]] - (bets[ranked[1]] if len(bets) > 1 else 0)
         if extra <= 0:
             return ()
-        seat = self.seats[ranked[0]]
-        self._returned[seat] = self._returned.get(seat, 0) + extra
-        return ((seat, extra),)
+        return ((self.seats[ranked[0]], extra),)
+
+    def _returned(self) -> dict[int, int]:
+        """The uncalled bet of the hand: what its biggest contributor put in beyond everyone else.
+
+        Once a bet goes uncalled nobody else can bet any more, so a hand has at
+        most one, and the moves announce it when it happens (:attr:`Step.returned`).
+        """
+        ranked = sorted(self._put.items(), key=lambda item: -item[1])
+        extra = ranked[0][1] - (ranked[1][1] if len(ranked) > 1 else 0)
+        return {ranked[0][0]: extra} if extra > 0 else {}
 
     def _new_pot_layout(self) -> tuple[tuple[int, tuple[int, ...]], ...]:
         """The pots, (chips, eligible seats), when there are several and they changed."""
@@ -320,8 +321,8 @@ class PokerHand:
             final_stacks={seat: self.stack(seat) for seat in self.seats},
             pots=tuple(self._pots), shown=dict(self._shown), board=self.board,
             collected=self._collected(),
-            pot_total=sum(self._put.values()) - sum(self._returned.values()),
-            returned=dict(self._returned),
+            pot_total=sum(self._put.values()) - sum(self._returned().values()),
+            returned=self._returned(),
             drawn={seat: tuple(cards) for seat, cards in self._drawn.items() if cards},
         )
 

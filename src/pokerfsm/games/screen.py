@@ -134,6 +134,9 @@ class Screen:
 
     def outcome(self, session: Session, hand: PokerHand, outcome: Outcome) -> None:
         names = [seat.name for seat in session.seats]
+        if not hand.history:  # over before any move (a blind put a player all-in): say it now
+            for seat, chips in outcome.returned.items():
+                self.out.print(f"  [yellow]Uncalled bet of {chips} returned to {escape(names[seat])}.[/]")
         lines = outcome_lines(outcome, names, describe)
         for line in lines:
             self.out.print(line)
@@ -198,7 +201,7 @@ class Screen:
                     best = draw_options(view.hole, view.opponents)[0]
                 keep = " ".join(card_markup(c) for c in best.keep) or "nothing"
                 self.out.print(f"Best exact draw: keep {keep}, exchange {5 - len(best.keep)} (chance to beat "
-                               f"{view.opponents} random hands afterwards {best.value:.1%})")
+                               f"{plural(view.opponents, 'random hand')} afterwards {best.value:.1%})")
             else:
                 with self.busy("Ranking your hand…"):
                     share = percentile(view.hole)

@@ -248,9 +248,13 @@ class _Terminal:
 
 
 def _another(line: str) -> bool | None:
+    """A rematch? ``True``, ``False``, or None for anything else (asked again)."""
     word = line.strip().lower()
-    return True if word in ("", "y", "yes", "o", "oui") else False if word in ("n", "no", "non", "q", "quit") \
-        else None
+    if word in ("", "y", "yes", "o", "oui"):
+        return True
+    if word in ("n", "no", "non", "q", "quit"):
+        return False
+    return None
 
 
 def play_console(*, seed: int | None = None, players: int = 2, auto: bool = False, level: str = "hard",
@@ -282,7 +286,11 @@ def play_console(*, seed: int | None = None, players: int = 2, auto: bool = Fals
             if humans:
                 answer = None
                 while answer is None:
-                    answer = _another(terminal.read("Another game? [y/n] "))
+                    line = terminal.read("Another game? [y/n] ")
+                    answer = _another(line)
+                    if answer is None:
+                        terminal.out.print(RULES if line.strip() in ("?", "help") else "Answer y or n.",
+                                           markup=False)
                 if not answer:
                     break
     except EOFError:

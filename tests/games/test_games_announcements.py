@@ -1,8 +1,6 @@
 """What a hand announces as it happens: uncalled bets, side pots, the cards drawn, the public record."""
-import numpy as np
 import pytest
 
-from pokerfsm.cards import parse_cards
 from pokerfsm.games.actions import Action, Move, Phase
 from pokerfsm.games.draw import DrawSession
 from pokerfsm.games.holdem import HoldemSession

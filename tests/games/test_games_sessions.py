@@ -39,14 +39,6 @@ def terminal(*lines, explain=False, width=100):
     return Terminal(console, Script(*lines), explain=explain, echo=True), out
 
 
-class Caller:
-    """A computer that always checks or calls (and never has a style line)."""
-
-    def decide(self, view):
-        from pokerfsm.games.session import Decision
-        return Decision(view.legal_move(Action.call(0).move) or view.legal[0], "caller: calls")
-
-
 def heads_up(dealer, opponent="timid", stack=1000, **kwargs):
     seats = [Seat("You", "human", stack), Seat(opponent.capitalize(), opponent, stack)]
     return HoldemSession(seats, dealer=dealer, odds_factory=CountingOdds, **kwargs)

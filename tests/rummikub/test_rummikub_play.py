@@ -14,7 +14,7 @@ from pokerfsm.games.rummikub.console import _Terminal, placed_words, play_consol
 from pokerfsm.games.rummikub.game import Draw, Game, Pass, Play, computer_action
 from pokerfsm.games.rummikub.match import Match
 from pokerfsm.games.rummikub.players import LEVELS, computer_move, first_found, held_back
-from pokerfsm.games.rummikub.rules import as_table, table_tiles
+from pokerfsm.games.rummikub.rules import table_tiles
 from pokerfsm.games.rummikub.tiles import JOKER, format_tiles, parse_tiles
 
 pytest.importorskip("highspy")

@@ -95,7 +95,7 @@ class Terminal(Screen):
             except ShowHistory:
                 self.show_history()
             except MoveError as exc:
-                self.out.print(f"[yellow]  ✗ {exc}[/]")
+                self.out.print(f"[bold red]  ✗ {exc}[/]")
 
     def pause(self, message: str) -> None:
         """Wait for Enter; ``?``, ``h`` and ``q`` work here too."""
@@ -211,9 +211,9 @@ class Terminal(Screen):
             limit = session.computer_rebuys
             if event.chips:
                 count = f" (rebuy {event.number} of {limit})" if limit is not None else ""
-                self.out.print(f"[yellow]{name} rebuys {event.chips} chips{count}.[/]")
+                self.out.print(f"[bold]{name} rebuys {event.chips} chips{count}.[/]")
             else:
-                self.out.print(f"[yellow]{name} is broke after {plural(event.number, 'rebuy')}: "
+                self.out.print(f"[bold]{name} is broke after {plural(event.number, 'rebuy')}: "
                                "leaves the table.[/]")
         for seat in session.broke():
             player = session.seats[seat]

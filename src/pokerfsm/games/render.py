@@ -98,7 +98,7 @@ def outcome_lines(outcome: Outcome, names: Sequence[str], describe) -> list[str]
     lines = []
     for seat, cards in outcome.shown.items():
         name = names[seat]
-        lines.append(f"  [cyan]{escape(name)}[/] {verb(name, 'shows')} {cards_markup(cards)} — "
+        lines.append(f"  [bold]{escape(name)}[/] {verb(name, 'shows')} {cards_markup(cards)} — "
                      f"{describe(tuple(cards) + outcome.board)}")
     if len(outcome.pots) > 1:
         for number, pot in enumerate(outcome.pots):
@@ -106,7 +106,7 @@ def outcome_lines(outcome: Outcome, names: Sequence[str], describe) -> list[str]
             winners = ", ".join(f"{names[s]} {c}" for s, c in pot.shares.items())
             lines.append(f"  {label} {pot.amount}: {escape(winners)}")
     takes = ", ".join(f"{names[s]} {c}" for s, c in outcome.won.items())
-    lines.append(f"  [green]collects: {escape(takes)}[/]")
+    lines.append(f"  [bold]collects: {escape(takes)}[/]")
     net = ", ".join(f"{names[s]} {d:+d}" for s, d in outcome.net.items() if d)
     lines.append(f"  [dim]{escape(net) or 'no chips moved'}[/]")
     return lines

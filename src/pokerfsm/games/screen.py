@@ -84,7 +84,7 @@ class Screen:
             style = getattr(agents.get(seat), "style", "")
             if not player.human and style:
                 kind = "" if f"({player.player})" in player.name else f" ({player.player})"
-                self.out.print(f"  [cyan]{escape(player.name)}[/]{kind}: {style}")
+                self.out.print(f"  [bold]{escape(player.name)}[/]{kind}: {style}")
         self.out.print(f"  [dim]{escape(session.rebuy_policy())}[/]")
 
     def table(self, session: Session, hand: PokerHand, show_for: Sequence[int] = ()) -> None:
@@ -113,11 +113,11 @@ class Screen:
     def step(self, session: Session, hand: PokerHand, step: Step, decision: Decision) -> None:
         """One move, as the table sees it; then returned bets and new side pots."""
         names = [seat.name for seat in session.seats]
-        self.public(f"  [cyan]{escape(names[step.seat])}[/]: {move_text(step)}")
+        self.public(f"  [bold]{escape(names[step.seat])}[/]: {move_text(step)}")
         for seat, chips in step.returned:
-            self.public(f"  [yellow]Uncalled bet of {chips} returned to {escape(names[seat])}.[/]")
+            self.public(f"  [bold]Uncalled bet of {chips} returned to {escape(names[seat])}.[/]")
         if step.pots:
-            self.public(f"  [yellow]Pots: {pots_text(step.pots, names)}[/]")
+            self.public(f"  [bold]Pots: {pots_text(step.pots, names)}[/]")
         if self.explain and not session.seats[step.seat].human and decision.rule:
             numbers = ", ".join(f"{k} {_fmt(v)}" for k, v in decision.numbers.items())
             line = f"    ↳ {decision.rule}" + (f" [{numbers}]" if numbers else "")
@@ -136,7 +136,7 @@ class Screen:
         names = [seat.name for seat in session.seats]
         if not hand.history:  # over before any move (a blind put a player all-in): say it now
             for seat, chips in outcome.returned.items():
-                self.out.print(f"  [yellow]Uncalled bet of {chips} returned to {escape(names[seat])}.[/]")
+                self.out.print(f"  [bold]Uncalled bet of {chips} returned to {escape(names[seat])}.[/]")
         lines = outcome_lines(outcome, names, describe)
         for line in lines:
             self.out.print(line)
@@ -192,7 +192,7 @@ class Screen:
         if view.game == "holdem" and hasattr(session, "win_odds"):
             with self.busy("Computing your exact odds…"):
                 odds = session.win_odds(view.seat).players[0]
-            self.out.print(f"Win [bold green]{odds.win:.1%}[/] · tie {odds.tie:.1%} · equity "
+            self.out.print(f"Win [bold]{odds.win:.1%}[/] · tie {odds.tie:.1%} · equity "
                            f"{odds.equity:.1%} [dim](exact, against one unknown hand)[/]")
         elif view.game == "draw":
             from .strength import draw_options, percentile

@@ -20,11 +20,10 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
-from _common import banner, median_time, print_rows  # noqa: E402
-
-import pokerfsm  # noqa: E402
-from pokerfsm.cards import parse_cards  # noqa: E402
-from pokerfsm.calculator import LiveOdds, equity  # noqa: E402
+import pokerfsm
+from _common import banner, median_time, print_rows
+from pokerfsm.cards import parse_cards
+from pokerfsm.odds import LiveOdds, equity
 
 # spot, players, board, exact?, target seconds, check of the answer (the published numbers)
 SPOTS = [
@@ -67,7 +66,8 @@ def peer_evaluators():
     except ImportError:
         print("(phevaluator not installed)")
     try:
-        from treys import Card as TreysCard, Evaluator
+        from treys import Card as TreysCard
+        from treys import Evaluator
         evaluator = Evaluator()
         peers["treys"] = (TreysCard.new, lambda cards: -evaluator.evaluate(cards[:2], cards[2:]))
     except ImportError:
@@ -153,7 +153,8 @@ def live_odds_rows(repeat):
     LiveOdds._preflop_cache.clear()
     start = time.perf_counter()
     LiveOdds("AdTs").update()
-    rows.append(("LiveOdds AdTs vs 1: preflop, first time (then cached)", f"{1e3 * (time.perf_counter() - start):.1f} ms",
+    first_time = f"{1e3 * (time.perf_counter() - start):.1f} ms"
+    rows.append(("LiveOdds AdTs vs 1: preflop, first time (then cached)", first_time,
                  "target <= ~1 s"))
     rows.append(("LiveOdds AsTd vs 1: preflop, cached (suit-isomorphic)",
                  f"{1e3 * median_time(lambda: LiveOdds('AsTd').update(), repeat=repeat):.2f} ms", ""))
@@ -182,7 +183,7 @@ def main(argv=None) -> int:
     repeat = 3 if args.quick else 7
     limit = 20_000 if args.quick else 100_000
     banner(f"pokerfsm {pokerfsm.__version__}: equity benchmarks")
-    from pokerfsm._eval import max_threads
+    from pokerfsm.odds.enumeration import max_threads
     print(f"# kernels use up to {max_threads()} threads; load average at start {os.getloadavg()[0]:.2f}\n")
     equity(["AhAd", "KsKc"])  # open the table before timing
     peers = peer_evaluators()
@@ -198,7 +199,8 @@ def main(argv=None) -> int:
             for name, peer_seconds, how, wins in peer_rows(peers, label, players, board, total, full, limit):
                 if wins is not None:
                     how += ", wins " + ("agree" if wins == [p.wins for p in result.players] else "DISAGREE")
-                rows.append(("", f"{1e3 * peer_seconds:,.0f} ms", how, f"pokerfsm {peer_seconds / seconds:,.0f}x faster",
+                faster = f"pokerfsm {peer_seconds / seconds:,.0f}x faster"
+                rows.append(("", f"{1e3 * peer_seconds:,.0f} ms", how, faster,
                              f"{name} (Python loop)"))
         elif players[1:] == [None] and board == "":
             total = result.combinations

@@ -16,10 +16,9 @@ from pathlib import Path
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).parent))
-from _common import banner, median_time, print_rows  # noqa: E402
-
-import pokerfsm  # noqa: E402
-from pokerfsm import Card, evaluate, evaluate_many, hand_odds  # noqa: E402
+import pokerfsm
+from _common import banner, median_time, print_rows
+from pokerfsm import Card, evaluate, evaluate_many, hand_odds
 
 SEVEN_CARD_COUNTS = [41584, 224848, 3473184, 4047644, 6180020, 6461620, 31433400, 58627800,
                      23294460]
@@ -35,7 +34,7 @@ def random_hands(n: int, size: int, seed: int = 1) -> np.ndarray:
 
 
 def bench_generation(repeat: int) -> tuple:
-    code = ("import sys, resource; from pokerfsm.generate import build_entries, write_table; "
+    code = ("import sys, resource; from pokerfsm.table.build import build_entries, write_table; "
             "e, _ = build_entries(); write_table(e, sys.argv[1]); "
             "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)")
     peaks = []
@@ -90,7 +89,8 @@ def bench_single_calls(n: int, repeat: int) -> list[tuple]:
     except ImportError:
         print("(phevaluator not installed)")
     try:
-        from treys import Card as TreysCard, Evaluator
+        from treys import Card as TreysCard
+        from treys import Evaluator
         evaluator = Evaluator()
         tr = [[TreysCard.new(s) for s in t] for t in texts]
         contenders["treys Evaluator.evaluate"] = (lambda h: evaluator.evaluate(h[:2], h[2:]), tr, -1)

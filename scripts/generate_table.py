@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
-"""Build the pokerfsm hand-rank table: a thin wrapper around ``python -m pokerfsm.generate``."""
+"""Build the pokerfsm hand-rank table: the same as ``pokerfsm generate [--output PATH] [--force]``."""
 import sys
 
-from pokerfsm.generate import main
+from pokerfsm.cli import main
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(["generate", *sys.argv[1:]]))

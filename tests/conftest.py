@@ -2,16 +2,21 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import settings
+
+# No test asserts on time: Hypothesis's per-example deadline would, on a loaded machine.
+settings.register_profile("pokerfsm", deadline=None)
+settings.load_profile("pokerfsm")
 
 
 @pytest.fixture(scope="session")
 def table():
     """The default table, as the package itself uses it (built here on a fresh machine)."""
-    from pokerfsm import _eval
+    from pokerfsm.evaluation import _walk
     from pokerfsm.table import load_default
 
     loaded = load_default()
-    _eval.use_table(loaded)
+    _walk.use_table(loaded)
     return loaded
 
 

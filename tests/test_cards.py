@@ -3,8 +3,7 @@ import pickle
 
 import pytest
 
-from pokerfsm import (DECK, Card, CardParseError, DuplicateCardError, Error, Rank, Suit,
-                      as_cards, parse_cards)
+from pokerfsm import DECK, Card, CardParseError, DuplicateCardError, Error, Rank, Suit, as_cards, parse_cards
 
 
 @pytest.mark.parametrize("card", DECK, ids=str)

@@ -108,4 +108,5 @@ def test_course_file_refuses_range_looking_cards(table, tmp_path):
     done = subprocess.run([sys.executable, "-m", "pokerfsm", "compute", str(path)],
                           capture_output=True, text=True, timeout=120)
     assert done.returncode == 2
-    assert done.stderr.strip() == f"{path}:1: 'AT' is not a card (the course writes its suits in lower case: 'At' is A♣)"
+    expected = "'AT' is not a card (the course writes its suits in lower case: 'At' is A♣)"
+    assert done.stderr.strip() == f"{path}:1: {expected}"

@@ -14,23 +14,30 @@ from typing import TYPE_CHECKING, Any
 
 from .cards import DECK, Card, Rank, Suit, as_cards, parse_cards
 from .errors import (
+    AmbiguousPlayerError,
+    CancelledError,
     CardParseError,
     DuplicateCardError,
     Error,
+    HistoryParseError,
+    HistoryReplayError,
     IllegalActionError,
     InputFileError,
     InvalidDealError,
+    OptionError,
     ParseError,
     RangeParseError,
+    StoppedError,
     TableCorruptError,
     TableError,
     TableNotFoundError,
+    TimeLimitError,
 )
 
 __version__ = "0.1.0"
 
 _LAZY = {
-    "HandCategory": "pokerfsm.evaluation",
+    "HandCategory": "pokerfsm.ranking",
     "HandRank": "pokerfsm.evaluation",
     "evaluate": "pokerfsm.evaluation",
     "evaluate_many": "pokerfsm.evaluation",
@@ -38,25 +45,31 @@ _LAZY = {
     "compare_hands": "pokerfsm.evaluation",
     "hand_odds": "pokerfsm.evaluation",
     "HandOdds": "pokerfsm.evaluation",
-    "equity": "pokerfsm.calculator",
-    "EquityResult": "pokerfsm.calculator",
-    "PlayerResult": "pokerfsm.calculator",
-    "LiveOdds": "pokerfsm.calculator",
+    "equity": "pokerfsm.odds",
+    "EquityResult": "pokerfsm.odds",
+    "PlayerResult": "pokerfsm.odds",
+    "LiveOdds": "pokerfsm.odds",
+    "outs": "pokerfsm.odds",
+    "OutsResult": "pokerfsm.odds",
+    "Stop": "pokerfsm.odds",
     "HandRange": "pokerfsm.ranges",
     "parse_range": "pokerfsm.ranges",
-    "outs": "pokerfsm.outs_analysis",
-    "OutsResult": "pokerfsm.outs_analysis",
-    "generate_table": "pokerfsm.generate",
+    "read_player": "pokerfsm.players",
+    "generate_table": "pokerfsm.table",
     "open_table": "pokerfsm.table",
     "default_table_path": "pokerfsm.table",
+    "showdown": "pokerfsm.history.settlement",
+    "Settlement": "pokerfsm.history.settlement",
+    "load_history": "pokerfsm.history",
 }
 
 __all__ = [
     "__version__",
     "Card", "Rank", "Suit", "DECK", "parse_cards", "as_cards",
-    "Error", "ParseError", "CardParseError", "RangeParseError", "InputFileError",
+    "Error", "ParseError", "CardParseError", "RangeParseError", "AmbiguousPlayerError", "InputFileError",
     "InvalidDealError", "DuplicateCardError", "TableError", "TableNotFoundError",
-    "TableCorruptError", "IllegalActionError",
+    "TableCorruptError", "IllegalActionError", "HistoryParseError", "HistoryReplayError",
+    "OptionError", "StoppedError", "TimeLimitError", "CancelledError",
     *_LAZY,
 ]
 
@@ -74,11 +87,12 @@ def __dir__() -> list[str]:
     return sorted(__all__)
 
 
-if TYPE_CHECKING:  # pragma: no cover
-    from .calculator import EquityResult, LiveOdds, PlayerResult, equity
-    from .evaluation import (HandCategory, HandOdds, HandRank, best_five, compare_hands,
-                           evaluate, evaluate_many, hand_odds)
-    from .generate import generate_table
-    from .outs_analysis import OutsResult, outs
+if TYPE_CHECKING:  # pragma: no cover  (the names of _LAZY, for type checkers)
+    from .evaluation import HandOdds, HandRank, best_five, compare_hands, evaluate, evaluate_many, hand_odds
+    from .history import load_history
+    from .history.settlement import Settlement, showdown
+    from .odds import EquityResult, LiveOdds, OutsResult, PlayerResult, Stop, equity, outs
+    from .players import read_player
     from .ranges import HandRange, parse_range
-    from .table import default_table_path, open_table
+    from .ranking import HandCategory
+    from .table import default_table_path, generate_table, open_table

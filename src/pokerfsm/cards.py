@@ -24,10 +24,10 @@ from __future__ import annotations
 import enum
 import operator
 import re
-from collections.abc import Iterable
-from typing import Union
+from collections.abc import Callable, Iterable, Sequence
+from typing import TypeVar
 
-from .errors import CardParseError, DuplicateCardError
+from .errors import CardParseError, DuplicateCardError, quoted
 
 __all__ = ["Rank", "Suit", "Card", "DECK", "parse_cards", "as_cards", "CardsLike", "NOTATIONS"]
 
@@ -126,23 +126,23 @@ class Card(int):
     """
 
     __slots__ = ()
-    _cache: list["Card"] = []
+    _cache: list[Card] = []
 
-    def __new__(cls, value: Union[int, str, "Card"]) -> "Card":
+    def __new__(cls, value: int | str | Card) -> Card:
         if isinstance(value, str):
             return cls.parse(value)
         if type(value) is cls:
-            return value  # type: ignore[return-value]
+            return value
         try:
             index = operator.index(value)  # ints, and numpy integers too
         except TypeError:
             index = -1
         if isinstance(value, bool) or not 0 <= index < 52:
-            raise CardParseError(f"{value!r} is not a card index (0-51) or card text")
+            raise CardParseError(f"{quoted(value)} is not a card index (0-51) or card text")
         return cls._cache[index]
 
     @classmethod
-    def parse(cls, token: str, notation: str = "any") -> "Card":
+    def parse(cls, token: str, notation: str = "any") -> Card:
         """Read one card; ``notation`` is one of :data:`NOTATIONS` (default: either, any case).
 
         >>> Card.parse("10co"), Card.parse("AT")
@@ -163,11 +163,11 @@ class Card(int):
         rank = _RANKS.get(rank_text)
         suit = _SUITS.get(suit_text)
         if rank is None or suit is None:
-            raise CardParseError(f"{token!r} is not a card ({_HINT})")
+            raise CardParseError(f"{quoted(token)} is not a card ({_HINT})")
         if notation == "standard" and (rank_text not in _STANDARD_RANKS or suit_text not in _STANDARD_SUITS):
-            raise CardParseError(f"{token!r} is not a card in standard notation (e.g. 'Ah', 'Td', '10s', '7♣')")
+            raise CardParseError(f"{quoted(token)} is not a card in standard notation (e.g. 'Ah', 'Td', '10s', '7♣')")
         if notation == "course" and suit_text in _FRENCH_SUITS and stripped[len(rank_text):] != suit_text:
-            raise CardParseError(f"{token!r} is not a card (the course writes its suits in lower case: "
+            raise CardParseError(f"{quoted(token)} is not a card (the course writes its suits in lower case: "
                                  f"{stripped[:len(rank_text)] + suit_text!r} is {cls._cache[4 * rank + suit].pretty})")
         return cls._cache[4 * rank + suit]
 
@@ -198,7 +198,7 @@ class Card(int):
     def __format__(self, spec: str) -> str:
         return format(str(self), spec)
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[type[Card], tuple[int]]:
         return (Card, (int(self),))
 
 
@@ -206,11 +206,14 @@ Card._cache.extend(int.__new__(Card, i) for i in range(52))
 DECK: tuple[Card, ...] = tuple(Card._cache)
 """All 52 cards in encoding order."""
 
-CardsLike = Union[str, Iterable[Union[str, int, Card]]]
+CardsLike = str | Iterable[str | int | Card]
+"""Cards as text (``"Ah Kd"``), or as an iterable of Cards, card ints and card texts."""
+
+T = TypeVar("T")
 
 
 def _tokens(text: str) -> list[str]:
-    tokens = []
+    tokens: list[str] = []
     for token in _SEPARATORS.split(text.strip()):
         if not token:
             continue
@@ -239,8 +242,9 @@ def parse_cards(text: str, *, distinct: bool = True, notation: str = "any") -> t
     :class:`DuplicateCardError` for a repeated card.
     """
     if not isinstance(text, str):
-        raise CardParseError(f"expected card text, got {text!r}")
-    return _check_distinct([(Card.parse(t, notation), t) for t in _tokens(text)], distinct)
+        raise CardParseError(f"expected card text, got {quoted(text)}")
+    pairs = _each(_tokens(text), lambda token: Card.parse(token, notation))
+    return _check_distinct(pairs, distinct)
 
 
 def as_cards(cards: CardsLike, *, distinct: bool = True) -> tuple[Card, ...]:
@@ -254,16 +258,30 @@ def as_cards(cards: CardsLike, *, distinct: bool = True) -> tuple[Card, ...]:
     try:
         items = list(cards)
     except TypeError:
-        raise CardParseError(f"expected cards, got {cards!r}") from None
-    return _check_distinct([(Card(c), c) for c in items], distinct)
+        raise CardParseError(f"expected cards, got {quoted(cards)}") from None
+    pairs = _each(items, Card)
+    return _check_distinct(pairs, distinct)
 
 
-def _check_distinct(pairs, distinct: bool) -> tuple[Card, ...]:
+def _each(items: Iterable[T], read: Callable[[T], Card]) -> list[tuple[Card, T]]:
+    """``(read(item), item)`` for each item; a bad one raises with its ``index`` and ``text`` set."""
+    pairs = []
+    for index, item in enumerate(items):
+        try:
+            pairs.append((read(item), item))
+        except CardParseError as exc:
+            exc.index, exc.text = index, item if isinstance(item, str) else repr(item)
+            raise
+    return pairs
+
+
+def _check_distinct(pairs: Sequence[tuple[Card, object]], distinct: bool) -> tuple[Card, ...]:
     result = tuple(card for card, _ in pairs)
     if distinct and len(set(result)) != len(result):
         seen = set()
-        for card, token in pairs:
+        for index, (card, token) in enumerate(pairs):
             if card in seen:
-                raise DuplicateCardError(f"card {str(card)!r} is given twice ({token!r})", card=card)
+                raise DuplicateCardError(f"card {str(card)!r} is given twice ({quoted(token)})", card=card,
+                                         index=index)
             seen.add(card)
     return result

@@ -11,7 +11,8 @@ kept apart from semantic ones (a card dealt twice, a board of two cards).
 
 Errors carry the fields they concern, ``None`` where they do not apply:
 ``field`` (``"players"``, ``"board"``, ``"dead"``, ``"samples"`` …), ``player``
-(the seat's index, from 0), ``card`` (the card concerned), ``text`` (the
+(the seat's index, from 0), ``index`` (the position of the bad item within
+the field or the seat, from 0), ``card`` (the card concerned), ``text`` (the
 offending text) and, for files, ``path`` and ``line``. Front ends place the
 error from these fields (the web's 422 ``loc``, the CLI's ``file:line:``),
 never from the message:
@@ -28,19 +29,39 @@ import copy
 from typing import Any
 
 __all__ = [
+    "quoted",
     "Error",
     "ParseError",
     "CardParseError",
     "RangeParseError",
     "AmbiguousPlayerError",
     "InputFileError",
+    "HistoryParseError",
+    "HistoryReplayError",
     "InvalidDealError",
     "DuplicateCardError",
     "TableError",
     "TableNotFoundError",
     "TableCorruptError",
     "IllegalActionError",
+    "OptionError",
+    "StoppedError",
+    "TimeLimitError",
+    "CancelledError",
 ]
+
+
+def quoted(text: object, limit: int = 60) -> str:
+    """``repr(text)``, cut to about ``limit`` characters so that no message repeats a huge input.
+
+    >>> quoted("AK, QQ"), quoted("x" * 1000)
+    ("'AK, QQ'", "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…' (1,000 characters)")
+    """
+    shown = repr(text)
+    if len(shown) <= limit:
+        return shown
+    size = f" ({len(text):,} characters)" if isinstance(text, str) else ""
+    return shown[:limit - 3] + "…" + shown[0] + size
 
 
 class Error(Exception):
@@ -48,23 +69,24 @@ class Error(Exception):
 
     field: str | None
     player: int | None
+    index: int | None
     card: Any
     text: str | None
     path: str | None
     line: int | None
 
     def __init__(self, message: str = "", *, field: str | None = None, player: int | None = None,
-                 card: Any = None, text: str | None = None, path: str | None = None,
-                 line: int | None = None) -> None:
+                 index: int | None = None, card: Any = None, text: str | None = None,
+                 path: str | None = None, line: int | None = None) -> None:
         super().__init__(message)
-        self.field, self.player, self.card, self.text = field, player, card, text
+        self.field, self.player, self.index, self.card, self.text = field, player, index, card, text
         self.path, self.line = path, line
 
     @property
     def message(self) -> str:
         return str(self.args[0]) if self.args else ""
 
-    def located(self, field: str, player: int | None = None) -> "Error":
+    def located(self, field: str, player: int | None = None) -> Error:
         """A copy placed in ``field`` (and at seat ``player``), its message saying where.
 
         Fields already set are kept: the innermost place is the most precise.
@@ -113,6 +135,11 @@ class DuplicateCardError(InvalidDealError):
     """The same card appears twice where distinct cards are required."""
 
 
+class OptionError(InvalidDealError):
+    """An option of a computation out of its range or of the wrong type (``samples``, ``seed``,
+    ``budget`` …); ``field`` names it. (An InvalidDealError, as earlier versions raised.)"""
+
+
 class TableError(Error, OSError):
     """Problems with the hand-rank table file."""
 
@@ -127,3 +154,38 @@ class TableCorruptError(TableError):
 
 class IllegalActionError(Error, ValueError):
     """A game action that the rules do not allow in the current state."""
+
+
+
+
+class HistoryParseError(InputFileError):
+    """A hand-history file that cannot be read; the message is ``file:line: ...``.
+
+    ``path``, ``line`` (1-based, 0 when the file has no lines) and ``text``
+    (that line, as written) say where the damage is.
+
+    >>> err = HistoryParseError("unknown action 'p1 zz'", path="h.phh", line=7, text="actions = []")
+    >>> str(err), err.line, err.field
+    ("h.phh:7: unknown action 'p1 zz'", 7, None)
+    """
+
+    def __init__(self, message: str, *, path: str = "<string>", line: int = 0, text: str = "",
+                 **fields: Any) -> None:
+        super().__init__(f"{path}:{line}: {message}", path=path, line=line, text=text, **fields)
+
+
+class HistoryReplayError(HistoryParseError, IllegalActionError):
+    """A history that parses but cannot have happened: an illegal action, a
+    card dealt twice, finishing stacks that the actions do not produce."""
+
+
+class StoppedError(Error):
+    """Long work stopped before its end, on purpose (see :class:`pokerfsm.odds.Stop`)."""
+
+
+class TimeLimitError(StoppedError, TimeoutError):
+    """The work needed more time than it was allowed."""
+
+
+class CancelledError(StoppedError):
+    """Someone (e.g. a client that went away) asked the work to stop."""

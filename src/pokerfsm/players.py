@@ -30,12 +30,22 @@ True
 >>> read_player("At,Kt")
 Traceback (most recent call last):
 ...
-pokerfsm.errors.AmbiguousPlayerError: 'At,Kt' is ambiguous: as a range it is AT, KT; in the course's notation, where a lower-case t is the suit trèfle (♣), it is the hand A♣ K♣. Write 'AT,KT' for the range, or 'Ac Kc' for the hand.
+pokerfsm.errors.AmbiguousPlayerError: 'At,Kt' is ambiguous: as a range it is AT, KT; in the course's
+notation, where a lower-case t is the suit trèfle (♣), it is the hand A♣ K♣. Write 'AT,KT' for the range,
+or 'Ac Kc' for the hand.
 """
 from __future__ import annotations
 
 from .cards import Card, parse_cards
-from .errors import AmbiguousPlayerError, CardParseError, DuplicateCardError, Error, InvalidDealError, RangeParseError
+from .errors import (
+    AmbiguousPlayerError,
+    CardParseError,
+    DuplicateCardError,
+    Error,
+    InvalidDealError,
+    RangeParseError,
+    quoted,
+)
 from .ranges import RANDOM_WORDS, HandRange, parse_range
 
 __all__ = ["Hand", "read_player", "read_hand"]
@@ -53,7 +63,7 @@ def _two_cards(text: str, notation: str) -> Hand | None:
     try:
         cards = parse_cards(text, notation=notation)
     except DuplicateCardError as exc:
-        raise DuplicateCardError(f"{text!r} names the card {str(exc.card)!r} twice", card=exc.card,
+        raise DuplicateCardError(f"{quoted(text)} names the card {str(exc.card)!r} twice", card=exc.card,
                                  text=text) from None
     except CardParseError:
         return None
@@ -79,7 +89,7 @@ def read_player(text: str, player: int | None = None) -> Hand | HandRange:
 
 def _read_player(text: str) -> Hand | HandRange:
     if not isinstance(text, str):
-        raise RangeParseError(f"expected a hand or a range as text, got {text!r}")
+        raise RangeParseError(f"expected a hand or a range as text, got {quoted(text)}")
     stripped = text.strip()
     if _unknown(stripped):
         return HandRange.random()
@@ -94,7 +104,7 @@ def _read_player(text: str) -> Hand | HandRange:
     french = _two_cards(stripped, "course")
     if as_range is not None and french is not None:
         raise AmbiguousPlayerError(
-            f"{text!r} is ambiguous: as a range it is {as_range}; in the course's notation, where a "
+            f"{quoted(text)} is ambiguous: as a range it is {as_range}; in the course's notation, where a "
             f"lower-case t is the suit trèfle (♣), it is the hand {french[0].pretty} {french[1].pretty}. "
             f"Write {stripped.upper()!r} for the range, or '{french[0]} {french[1]}' for the hand.",
             text=text)
@@ -105,8 +115,8 @@ def _read_player(text: str) -> Hand | HandRange:
     try:
         cards = parse_cards(stripped)
     except CardParseError:
-        raise RangeParseError(f"{text!r} is neither two cards nor a range: {range_error}", text=text) from None
-    raise InvalidDealError(f"{len(cards)} card{'s' * (len(cards) != 1)} ({text!r}); a hand has 2 cards",
+        raise RangeParseError(f"{quoted(text)} is neither two cards nor a range: {range_error}", text=text) from None
+    raise InvalidDealError(f"{len(cards)} card{'s' * (len(cards) != 1)} ({quoted(text)}); a hand has 2 cards",
                            text=text)
 
 

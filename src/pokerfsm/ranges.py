@@ -32,17 +32,24 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, ItemsView, Iterable, Iterator, Mapping
+from typing import Any, TypeVar, cast
 
 from .cards import DECK, RANK_SYMBOLS, Card, CardsLike, as_cards, parse_cards
-from .errors import CardParseError, DuplicateCardError, RangeParseError
+from .errors import CardParseError, DuplicateCardError, RangeParseError, quoted
 
 __all__ = ["HandRange", "parse_range", "hand_class", "HAND_CLASSES", "Combo", "RANDOM_WORDS"]
+
+T = TypeVar("T")
 
 Combo = tuple[Card, Card]
 """Two distinct cards, the higher card (by encoding) first."""
 
 _RANK_OF = {s: i for i, s in enumerate(RANK_SYMBOLS)}
+MAX_RANGE_TEXT = 50_000
+"""The longest range text read (every combo written out takes under 10,000 characters)."""
+MAX_WEIGHT_DEPTH = 8
+"""How deep weights may nest, as in ``0.5(AA, 0.5(KK))``."""
 RANDOM_WORDS = frozenset({"random", "any", "?", "??", "? ?", "xx", "x x", "xxxx", "full"})
 """Range items (any case) that mean every hand: a random, unknown hand."""
 _CLASS = re.compile(r"([2-9TJQKA])([2-9TJQKA])([so]?)(\+?)", re.IGNORECASE)
@@ -87,8 +94,9 @@ def _class_combos(high: int, low: int, kind: str) -> list[Combo]:
 
 
 HAND_CLASSES: tuple[str, ...] = tuple(
-    RANK_SYMBOLS[h] + RANK_SYMBOLS[l] + ("" if h == l else kind)
-    for h in range(12, -1, -1) for l in range(h, -1, -1) for kind in (("",) if h == l else ("s", "o"))
+    RANK_SYMBOLS[high] + RANK_SYMBOLS[low] + ("" if high == low else kind)
+    for high in range(12, -1, -1) for low in range(high, -1, -1)
+    for kind in (("",) if high == low else ("s", "o"))
 )
 """The 169 starting-hand classes, pairs and suited before offsuit, strongest ranks first."""
 
@@ -103,7 +111,7 @@ class HandRange(Mapping[Combo, float]):
     (2, 'AhKh, AsKs', True)
     """
 
-    __slots__ = ("_weights", "_derived")
+    __slots__ = ("_derived", "_weights")
 
     def __init__(self, weights: Mapping[Combo, float] | None = None):
         checked: dict[Combo, float] = {}
@@ -113,34 +121,34 @@ class HandRange(Mapping[Combo, float]):
                 raise RangeParseError(f"weight {weight!r} of {c[0]}{c[1]} is not in (0, 1]")
             checked[c] = float(weight)
         self._weights = dict(sorted(checked.items(), reverse=True))
-        self._derived: dict = {}
+        self._derived: dict[str, Any] = {}
 
     @classmethod
-    def _trusted(cls, weights: dict[Combo, float]) -> "HandRange":
+    def _trusted(cls, weights: dict[Combo, float]) -> HandRange:
         """A range from canonical, valid, sorted weights (no checks)."""
         r = cls.__new__(cls)
         r._weights = weights
         r._derived = {}
         return r
 
-    def derived(self, key: str, make):
+    def derived(self, key: str, make: Callable[[HandRange], T]) -> T:
         """``make(self)``, computed once per range (ranges are immutable)."""
         if key not in self._derived:
             self._derived[key] = make(self)
-        return self._derived[key]
+        return cast(T, self._derived[key])
 
     @classmethod
-    def parse(cls, text: str) -> "HandRange":
+    def parse(cls, text: str) -> HandRange:
         """Same as :func:`parse_range`."""
         return parse_range(text)
 
     @classmethod
-    def random(cls) -> "HandRange":
+    def random(cls) -> HandRange:
         """All 1,326 combos with weight 1."""
         return _RANDOM
 
     @classmethod
-    def from_combos(cls, hands: Iterable[CardsLike], weight: float = 1.0) -> "HandRange":
+    def from_combos(cls, hands: Iterable[CardsLike], weight: float = 1.0) -> HandRange:
         """A range of explicit two-card hands, all with the same weight."""
         result = {}
         for hand in hands:
@@ -165,7 +173,7 @@ class HandRange(Mapping[Combo, float]):
     def __len__(self) -> int:
         return len(self._weights)
 
-    def items(self):
+    def items(self) -> ItemsView[Combo, float]:
         """(combo, weight) pairs, strongest cards first."""
         return self._weights.items()
 
@@ -190,7 +198,7 @@ class HandRange(Mapping[Combo, float]):
     def total_weight(self) -> float:
         return sum(self._weights.values())
 
-    def without(self, cards: Iterable[Card | int]) -> "HandRange":
+    def without(self, cards: Iterable[Card | int]) -> HandRange:
         """The combos that use none of ``cards`` (the board, dead cards, other hands)."""
         blocked = {int(c) for c in cards}
         if not blocked:
@@ -267,44 +275,51 @@ def parse_range(text: str) -> HandRange:
     pokerfsm.errors.RangeParseError: unmatched ')' at column 7 of range 'AK, QQ)'
     """
     if not isinstance(text, str):
-        raise RangeParseError(f"expected range text, got {text!r}")
+        raise RangeParseError(f"expected range text, got {quoted(text)}")
+    if len(text) > MAX_RANGE_TEXT:
+        raise RangeParseError(f"range {quoted(text)} is longer than {MAX_RANGE_TEXT:,} characters")
     weights: dict[Combo, float] = {}
-    end = _parse_items(text, 0, 1.0, weights, nested=False)
+    end = _parse_items(text, 0, 1.0, weights, depth=0)
     if end != len(text):  # pragma: no cover - _parse_items consumes all or raises
-        raise RangeParseError(f"unexpected {text[end:]!r} at column {end + 1} of range {text!r}")
+        raise RangeParseError(f"unexpected {text[end:]!r} at column {end + 1} of range {quoted(text)}")
     if not weights:
-        raise RangeParseError(f"range {text!r} is empty")
+        raise RangeParseError(f"range {quoted(text)} is empty")
     return HandRange(weights)
 
 
-def _parse_items(text: str, pos: int, weight: float, out: dict[Combo, float], *, nested: bool) -> int:
-    """Parse items from ``pos`` until the end (or a ')' when nested); return the end position."""
+def _parse_items(text: str, pos: int, weight: float, out: dict[Combo, float], *, depth: int) -> int:
+    """Parse items from ``pos`` until the end (or a ')' when ``depth`` > 0); return the end position."""
+    nested = depth > 0
     while True:
         match = _WEIGHT.match(text, pos)
+        if match and depth >= MAX_WEIGHT_DEPTH:
+            raise RangeParseError(f"weights nested more than {MAX_WEIGHT_DEPTH} deep at column {pos + 1} "
+                                  f"of range {quoted(text)}")
         if match:
             value = float(match.group(1)) / (100.0 if match.group(2) else 1.0)
             if not 0.0 < value <= 1.0:
                 raise RangeParseError(f"weight {match.group(1) + match.group(2)!r} at column {pos + 1} "
-                                      f"of range {text!r} is not in (0, 1] (or 0-100%)")
-            pos = _parse_items(text, match.end(), weight * value, out, nested=True)
+                                      f"of range {quoted(text)} is not in (0, 1] (or 0-100%)")
+            pos = _parse_items(text, match.end(), weight * value, out, depth=depth + 1)
             if pos >= len(text) or text[pos] != ")":
-                raise RangeParseError(f"missing ')' for the weight at column {match.start() + 1} of range {text!r}")
+                raise RangeParseError(f"missing ')' for the weight at column {match.start() + 1} "
+                                      f"of range {quoted(text)}")
             pos += 1
             stop = _skip_space(text, pos)
             if stop < len(text) and text[stop] not in ",)":
-                raise RangeParseError(f"expected ',' after ')' at column {stop + 1} of range {text!r}")
+                raise RangeParseError(f"expected ',' after ')' at column {stop + 1} of range {quoted(text)}")
             pos = stop
         else:
             stop = pos
             while stop < len(text) and text[stop] not in ",()":
                 stop += 1
             if stop < len(text) and text[stop] == "(":
-                raise RangeParseError(f"{text[pos:stop].strip()!r} at column {pos + 1} of range {text!r} "
+                raise RangeParseError(f"{text[pos:stop].strip()!r} at column {pos + 1} of range {quoted(text)} "
                                       "is not a weight (use e.g. 0.5(AA) or 50%(AA))")
             token = text[pos:stop].strip()
             column = pos + 1 + (len(text[pos:stop]) - len(text[pos:stop].lstrip()))
             if not token:
-                raise RangeParseError(f"empty item at column {column} of range {text!r}")
+                raise RangeParseError(f"empty item at column {column} of range {quoted(text)}")
             for c in _atom_combos(token, column, text):
                 out[c] = weight
             pos = stop
@@ -312,7 +327,7 @@ def _parse_items(text: str, pos: int, weight: float, out: dict[Combo, float], *,
             return pos
         if text[pos] == ")":
             if not nested:
-                raise RangeParseError(f"unmatched ')' at column {pos + 1} of range {text!r}")
+                raise RangeParseError(f"unmatched ')' at column {pos + 1} of range {quoted(text)}")
             return pos
         pos += 1  # the comma
 
@@ -326,7 +341,7 @@ def _skip_space(text: str, pos: int) -> int:
 def _atom_combos(token: str, column: int, text: str) -> list[Combo]:
     """The combos of one item such as ``'QQ+'``, ``'A5s-A2s'``, ``'AhKh'`` or ``'random'``."""
     def fail(why: str) -> RangeParseError:
-        return RangeParseError(f"{token!r} at column {column} of range {text!r}: {why}")
+        return RangeParseError(f"{quoted(token)} at column {column} of range {quoted(text)}: {why}")
 
     if token.lower() in RANDOM_WORDS:
         return list(ALL_COMBOS)

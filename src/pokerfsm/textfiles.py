@@ -35,12 +35,12 @@ MAX_INPUT_BYTES = 4 << 20
 """4 MiB: far above any deal, position or hand-history file a person writes."""
 
 
-def file_error(path: str | os.PathLike, line: int, message: str) -> InputFileError:
+def file_error(path: str | os.PathLike[str], line: int, message: str) -> InputFileError:
     """``InputFileError('FILE:LINE: message')`` with its ``path`` and ``line`` fields."""
     return InputFileError(f"{path}:{line}: {message}", path=str(path), line=line)
 
 
-def read_text_file(path: str | os.PathLike, *, max_bytes: int = MAX_INPUT_BYTES) -> str:
+def read_text_file(path: str | os.PathLike[str], *, max_bytes: int = MAX_INPUT_BYTES) -> str:
     """The text of ``path``, checked as the module docstring says.
 
     Raises :class:`InputFileError` for a file that is not regular, too large,

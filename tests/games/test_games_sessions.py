@@ -10,7 +10,7 @@ import pytest
 from rich.console import Console
 
 from pokerfsm.cards import parse_cards
-from pokerfsm.games.actions import Action, Outcome
+from pokerfsm.games.actions import Outcome
 from pokerfsm.games.ai import make_agent
 from pokerfsm.games.console import HumanAgent, Terminal
 from pokerfsm.games.dealer import Dealer
@@ -216,3 +216,11 @@ def test_a_draw_session_with_only_computers_ends_at_the_hand_limit(players, caps
     out = capsys.readouterr().out
     assert "Session summary" in out and "6 hands played" in out
     assert "Enter for the next hand" not in out
+
+
+def test_a_bust_in_a_match_ends_it_and_says_why():
+    s = heads_up(stacked_holdem(("2c 7d", "Ah Ad"), "Kc 9d 5s 4h Jc"), stack=500, target=900)
+    term, out = terminal("a")                  # the timid player calls with aces and wins
+    term.play(s, {0: HumanAgent(), 1: make_agent("timid", np.random.default_rng(0), CountingOdds)})
+    text = out.getvalue()
+    assert "You are out of chips, with no rebuys in this game." in text and "Rebuy" not in text

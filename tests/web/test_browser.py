@@ -10,7 +10,7 @@ import httpx
 import pytest
 
 pytest.importorskip("playwright")
-from playwright.sync_api import Page, expect  # noqa: E402
+from playwright.sync_api import Page, expect
 
 pytestmark = pytest.mark.browser
 

@@ -123,7 +123,7 @@ class Personality:
             return PREFLOP_EQUITY[hand_class(view.hole)]
         if self._live is None or self._live[0] != view.hole:
             if self._odds_factory is None:
-                from ..calculator import LiveOdds
+                from ..odds import LiveOdds
                 self._odds_factory = LiveOdds
             self._live = (view.hole, self._odds_factory(view.hole))
         return float(self._live[1].update(view.board).players[0].equity)
@@ -236,7 +236,7 @@ class Solid(Personality):
     """Its chance against the opponents' ranges, read from their bets, weighed against the pot odds.
 
     ``odds_factory(hole) -> obj`` with ``obj.update(board) -> EquityResult``
-    (default :class:`pokerfsm.calculator.LiveOdds`) gives the hold'em chance
+    (default :class:`pokerfsm.odds.LiveOdds`) gives the hold'em chance
     while the opponent has not acted; once they have, :func:`pokerfsm.equity`
     computes it against the range :func:`.reading.range_weights` leaves them
     (exact after the flop when that is quick, else sampled; sampled and
@@ -297,7 +297,7 @@ class Solid(Personality):
         reading = hold_em_range(weights)
         if reading is None:
             return self.win_chance(view)
-        from ..calculator import equity
+        from ..odds import equity
         if view.board:
             return float(equity([list(view.hole), reading], view.board, budget=0.05, seed=0,
                                 target_std_error=0.005).players[0].equity)

@@ -33,7 +33,7 @@ from .actions import Action, Outcome, Phase, SeatView, Step
 from .pokerhand import PokerHand
 from .prompts import (DRAW_HELP, HOLDEM_HELP, ChooseCards, MoveError, QuitGame, ShowHelp, ShowHistory,
                       command, legal_summary, parse_move, parse_which)
-from .render import cards_markup, numbered, plural
+from .render import cards_markup, numbered, plural, verb
 from .screen import CLEAR_ALL, Screen
 from .session import Decision, Session, play_hand
 
@@ -140,10 +140,13 @@ class Terminal(Screen):
                     break
                 self._between_hands(session)
                 if humans and not any(session.seats[i].active for i in humans):
-                    reason = "You leave the table." if len(humans) == 1 else "The players leave the table."
+                    reason = _left(session, humans)
                     break
                 if session.over:
-                    reason = f"The session is over: {session.end_reason}."
+                    playing = session.playing()
+                    last = (f"{session.seats[playing[0]].name} is the last player with chips"
+                            if len(playing) == 1 and session.end_reason.startswith("fewer") else session.end_reason)
+                    reason = f"The session is over: {last}."
                     break
                 self._play_one(session, agents, hot_seat)
                 more = max_hands is None or session.hand_number < max_hands
@@ -211,10 +214,10 @@ class Terminal(Screen):
             limit = session.computer_rebuys
             if event.chips:
                 count = f" (rebuy {event.number} of {limit})" if limit is not None else ""
-                self.out.print(f"[bold]{name} rebuys {event.chips} chips{count}.[/]")
+                self.out.print(f"[bold]{name} {verb(name, 'rebuys')} {event.chips} chips{count}.[/]")
             else:
-                self.out.print(f"[bold]{name} is broke after {plural(event.number, 'rebuy')}: "
-                               "leaves the table.[/]")
+                self.out.print(f"[bold]{name} {'are' if name == 'You' else 'is'} broke after "
+                               f"{plural(event.number, 'rebuy')}: {verb(name, 'leaves')} the table.[/]")
         for seat in session.broke():
             player = session.seats[seat]
             if not player.human:
@@ -229,6 +232,15 @@ class Terminal(Screen):
                 session.rebuy(seat, amount)
             else:
                 session.leave(seat)
+
+
+def _left(session: Session, humans: list[int]) -> str:
+    """Why the humans are gone: out of chips in a match, or they chose to leave."""
+    broke = [session.seats[i].name for i in humans if session.seats[i].stack == 0]
+    if broke and (not session.rebuy_amount or session.target is not None):
+        who = "You are" if broke == ["You"] else f"{' and '.join(broke)} {'is' if len(broke) == 1 else 'are'}"
+        return f"{who} out of chips, with no rebuys in this game."
+    return "You leave the table." if len(humans) == 1 else "The players leave the table."
 
 
 def _pause_entry(line: str) -> str:

@@ -52,7 +52,7 @@ class HoldemSession(Session):
     between hands; computers do it by themselves within ``computer_rebuys``.
     ``target`` plays a match instead (see :class:`~.session.Session`).
 
-    ``odds_factory`` (by default :class:`pokerfsm.calculator.LiveOdds`) gives the
+    ``odds_factory`` (by default :class:`pokerfsm.odds.LiveOdds`) gives the
     human's live win probability; :meth:`win_odds` keeps one per seat and
     hand, and updates it street by street instead of starting over.
     """
@@ -84,7 +84,7 @@ class HoldemSession(Session):
         """The seat's exact chances against one unknown hand on the current board."""
         hand = self.hand
         if self._odds_factory is None:
-            from ..calculator import LiveOdds
+            from ..odds import LiveOdds
             self._odds_factory = LiveOdds
         key = (self.hand_number, seat, len(hand.board))
         if key not in self._odds:

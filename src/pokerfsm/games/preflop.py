@@ -3,7 +3,7 @@
 :data:`PREFLOP_EQUITY` holds, for each of the 169 starting-hand classes, the
 pot share it wins against one random hand over all 1,712,304 boards and the
 1,225 hands the opponent can hold: the same number
-:class:`pokerfsm.calculator.LiveOdds` gives before the flop. It was computed
+:class:`pokerfsm.odds.LiveOdds` gives before the flop. It was computed
 once with :func:`pokerfsm.equity` (``exact=True``, see :func:`compute`) and
 is kept here because the full computation takes minutes; the tests recompute
 a sample of classes.
@@ -81,7 +81,7 @@ def top_classes(share: float) -> tuple[str, ...]:
 
 def compute(classes=HAND_CLASSES) -> dict[str, float]:
     """Recompute the table exactly (about 0.2 s a class on one core)."""
-    from ..calculator import equity
+    from ..odds import equity
     from ..ranges import parse_range
 
     table = {}

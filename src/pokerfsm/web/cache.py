@@ -17,30 +17,14 @@ True
 from __future__ import annotations
 
 import asyncio
-import functools
-import itertools
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable, Hashable, Iterable, Sequence
+from collections.abc import Awaitable, Callable, Hashable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Generic, TypeVar, Union
+from typing import Any, Generic, TypeVar
 
-__all__ = [
-    "Seat",
-    "RandomSeat",
-    "RangeSeat",
-    "Question",
-    "SuitMap",
-    "IDENTITY",
-    "SUIT_PERMUTATIONS",
-    "relabel",
-    "canonical_form",
-    "AnswerCache",
-]
+from ..odds.symmetry import IDENTITY, SUIT_PERMUTATIONS, SuitMap, relabel
 
-#: ``SuitMap[s]`` is the suit that suit ``s`` becomes (suits as in pokerfsm.cards: s h d c = 0 1 2 3)
-SuitMap = tuple[int, int, int, int]
-IDENTITY: SuitMap = (0, 1, 2, 3)
-SUIT_PERMUTATIONS: tuple[SuitMap, ...] = tuple(itertools.permutations(range(4)))  # type: ignore[arg-type]
+__all__ = ["Seat", "RandomSeat", "RangeSeat", "Question", "canonical_form", "AnswerCache"]
 
 
 @dataclass(frozen=True)
@@ -52,38 +36,19 @@ class RandomSeat:
 class RangeSeat:
     """A seat holding a range.
 
-    ``text`` is what is handed to the equity engine. ``combos`` is the
-    weighted set of two-card hands it stands for, as ``((low, high), weight)``
-    pairs of card ints; ``None`` if unknown, in which case no suit renaming is
-    allowed for the question (always correct, merely shares fewer entries).
+    ``text`` is what is handed to the equity engine (the range's canonical
+    text). ``symmetries`` are the suit renamings that leave the range
+    unchanged (:func:`pokerfsm.odds.symmetry.range_symmetries`); ``None`` if
+    unknown, in which case no renaming is allowed for the question (always
+    correct, merely shares fewer entries).
     """
 
     text: str
-    combos: frozenset[tuple[tuple[int, int], float]] | None = field(default=None, compare=False)
+    symmetries: frozenset[SuitMap] | None = field(default=None, compare=False)
 
 
 #: a seat: two known cards (ints), a random hand or a range
-Seat = Union[tuple[int, int], RandomSeat, RangeSeat]
-
-
-def relabel(cards: Iterable[int], suits: SuitMap) -> tuple[int, ...]:
-    """Rename the suits of ``cards`` (ints ``4 * rank + suit``).
-
-    >>> relabel([0, 5, 51], (3, 2, 1, 0))
-    (3, 6, 48)
-    """
-    return tuple((c & ~3) | suits[c & 3] for c in cards)
-
-
-@functools.lru_cache(maxsize=512)
-def _invariant_permutations(combos: frozenset) -> frozenset:
-    """The suit renamings that map a weighted combo set onto itself."""
-    weights = dict(combos)
-    found = {IDENTITY}
-    for suits in SUIT_PERMUTATIONS[1:]:
-        if all(weights.get(tuple(sorted(relabel(pair, suits)))) == w for pair, w in weights.items()):
-            found.add(suits)
-    return frozenset(found)
+Seat = tuple[int, int] | RandomSeat | RangeSeat
 
 
 @dataclass(frozen=True)
@@ -102,7 +67,7 @@ class Question:
 
     @classmethod
     def of(cls, players: Sequence[Any], board: Sequence[int] = (), dead: Sequence[int] = (),
-           samples: int | None = None, seed: int | None = None) -> "Question":
+           samples: int | None = None, seed: int | None = None) -> Question:
         """Build from seats given as two cards, ``None`` (random) or a :class:`RangeSeat`."""
         seats: list[Seat] = []
         for seat in players:
@@ -118,14 +83,14 @@ class Question:
     def allowed_permutations(self) -> tuple[SuitMap, ...]:
         """The suit renamings under which every range of the question is unchanged."""
         ranges = [s for s in self.players if isinstance(s, RangeSeat)]
-        if any(r.combos is None for r in ranges):
+        if any(r.symmetries is None for r in ranges):
             return (IDENTITY,)
         allowed = set(SUIT_PERMUTATIONS)
         for r in ranges:
-            allowed &= _invariant_permutations(r.combos)  # type: ignore[arg-type]
+            allowed &= r.symmetries  # type: ignore[operator]
         return tuple(p for p in SUIT_PERMUTATIONS if p in allowed)
 
-    def relabelled(self, suits: SuitMap) -> "Question":
+    def relabelled(self, suits: SuitMap) -> Question:
         """The same question with suit ``s`` renamed ``suits[s]`` everywhere (ranges must be invariant)."""
         seats = tuple(relabel(s, suits) if isinstance(s, tuple) else s for s in self.players)
         return Question(seats, relabel(self.board, suits), relabel(self.dead, suits),  # type: ignore[arg-type]
@@ -154,18 +119,6 @@ def canonical_form(question: Question) -> tuple[tuple, SuitMap]:
             best, best_suits = code, suits
     assert best is not None
     return best, best_suits
-
-
-def inverse(suits: SuitMap) -> SuitMap:
-    """The renaming that undoes ``suits``.
-
-    >>> inverse((1, 2, 3, 0))
-    (3, 0, 1, 2)
-    """
-    back = [0, 0, 0, 0]
-    for s, t in enumerate(suits):
-        back[t] = s
-    return tuple(back)  # type: ignore[return-value]
 
 
 V = TypeVar("V")

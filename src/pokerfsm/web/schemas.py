@@ -11,7 +11,7 @@ same 422 format, naming the field:
 """
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal, Union
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -38,13 +38,9 @@ MAX_SAMPLES = 1_000_000  # 10 seats x 1e6 deals is about 1.6 s of one core
 
 CardText = Annotated[str, Field(max_length=8, examples=["Ah"])]
 #: cards as a list of tokens, or as one string such as ``"As Kd Qc"``
-CardList = Union[Annotated[list[CardText], Field(max_length=52)], Annotated[str, Field(max_length=200)]]
+CardList = Annotated[list[CardText], Field(max_length=52)] | Annotated[str, Field(max_length=200)]
 #: a seat: two cards, ``null`` / ``[]`` / ``"??"`` for an unknown hand, or a range such as ``"QQ+,AKs"``
-PlayerSpec = Union[
-    Annotated[list[CardText], Field(max_length=52)],
-    Annotated[str, Field(max_length=500)],
-    None,
-]
+PlayerSpec = Annotated[list[CardText], Field(max_length=52)] | Annotated[str, Field(max_length=500)] | None
 
 
 class _Request(BaseModel):
@@ -71,7 +67,8 @@ class EquityRequest(_Request):
 class EvaluateRequest(_Request):
     """A hand of 5 to 7 cards to rank."""
 
-    cards: CardList = Field(description="5, 6 or 7 distinct cards", examples=[["Ah", "Kh", "Qh", "Jh", "Th", "2c", "3d"]])
+    cards: CardList = Field(description="5, 6 or 7 distinct cards",
+                            examples=[["Ah", "Kh", "Qh", "Jh", "Th", "2c", "3d"]])
     lang: Literal["en", "fr"] = Field(default="en", description="language of the description")
 
 

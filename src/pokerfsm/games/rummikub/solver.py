@@ -159,7 +159,6 @@ def _optimise(hand: np.ndarray, table: np.ndarray, kept: Sequence[Sequence[Tile]
     as they are; ``min_value`` a floor on the value of the sets laid (initial
     meld). Returns ``None`` when nothing is feasible (no meld reaches the floor).
     """
-    import highspy
 
     catalogue = _catalogue()
     available = hand + table

@@ -1,0 +1,75 @@
+"""``pokerfsm equity HAND|RANGE|? ...``: win, tie and equity of 2-10 players.
+
+    pokerfsm equity AhAd KsKc "?" "QQ+,AKs" --board "2c 7d 9h" --dead "3s"
+
+prints a table (one row per player: win, tie, equity), then the odds of each
+hand category. ``--json`` prints the object that the web API returns.
+"""
+from __future__ import annotations
+
+from . import write_json
+
+
+def configure(parser) -> None:
+    from ..odds.equities import DEFAULT_BUDGET
+
+    parser.add_argument("players", nargs="+", metavar="PLAYER",
+                        help="a hand (AhKd), '?' for a random hand, or a range (\"QQ+,AKs\", \"0.5(AA,KK)\")")
+    parser.add_argument("--board", default="", help="0, 3, 4 or 5 board cards")
+    parser.add_argument("--dead", default="", help="cards out of the deck")
+    mode = parser.add_mutually_exclusive_group()
+    mode.add_argument("--exact", action="store_true", default=None, help="enumerate, however long it takes")
+    mode.add_argument("--monte-carlo", dest="exact", action="store_false", help="sample random deals")
+    parser.add_argument("--samples", type=int, default=None, help="number of random deals (implies Monte Carlo)")
+    parser.add_argument("--seed", type=int, default=None, help="seed of the random deals")
+    parser.add_argument("--budget", type=float, default=None,
+                        help=f"seconds of enumeration allowed before sampling instead (default {DEFAULT_BUDGET:g})")
+    parser.add_argument("--json", action="store_true", help="print a JSON object")
+
+
+def run(args) -> int:
+    from ..odds import equity
+    from ..progress import progress_bar
+
+    with progress_bar() as progress:
+        result = equity(args.players, args.board, args.dead, samples=args.samples, seed=args.seed,
+                        exact=args.exact, budget=args.budget, progress=progress)
+    if args.json:
+        write_json(args.stdout, result.to_dict())
+        return 0
+    print_result(result)
+    return 0
+
+
+def print_result(result) -> None:
+    """The tables of ``pokerfsm equity``."""
+    from rich.console import Console
+    from rich.table import Table
+
+    from ..display import show_cards
+    from ..ranking import HandCategory
+
+    board = show_cards(result.board) or "preflop"
+    dead = f", dead {show_cards(result.dead)}" if result.dead else ""
+    table = Table(title=f"{board}{dead}")
+    table.add_column("#", justify="right")
+    table.add_column("player")
+    for name in ("win", "tie", "equity"):
+        table.add_column(name, justify="right")
+    for number, p in enumerate(result.players, 1):
+        table.add_row(str(number), p.hand, f"{100 * p.win:.3f} %", f"{100 * p.tie:.3f} %",
+                      f"{100 * p.equity:.3f} %")
+    if result.exact:
+        table.caption = f"{result.combinations:,} showdowns, exact, {result.elapsed_s:.3f} s"
+    else:
+        table.caption = (f"{result.combinations:,} random deals, standard error "
+                         f"{100 * result.std_error:.3f} %, {result.elapsed_s:.3f} s")
+    categories = Table(title="hand at showdown")
+    categories.add_column("hand")
+    for number in range(1, len(result.players) + 1):
+        categories.add_column(f"#{number}", justify="right")
+    for category in reversed(HandCategory):
+        categories.add_row(category.label, *(f"{100 * p.categories[category.name]:.2f} %" for p in result.players))
+    console = Console()
+    console.print(table)
+    console.print(categories)

@@ -1,0 +1,39 @@
+"""``pokerfsm odds CARDS``: the odds of each hand category by the river."""
+from __future__ import annotations
+
+from . import write_json
+
+
+def configure(parser) -> None:
+    parser.add_argument("cards", nargs="*", default=[], help='known cards, e.g. "Ah Kh" (none: every hand)')
+    parser.add_argument("--dead", default="", help="cards out of the deck")
+    parser.add_argument("--total", type=int, choices=(5, 6, 7), default=7,
+                        help="hand size to complete to (7 = by the river)")
+    parser.add_argument("--json", action="store_true", help="print a JSON object")
+
+
+def run(args) -> int:
+    from ..cards import parse_cards
+    from ..evaluation import hand_odds
+
+    odds = hand_odds(parse_cards(" ".join(args.cards)), parse_cards(args.dead), args.total)
+    if args.json:
+        write_json(args.stdout, odds.to_dict())
+        return 0
+    from rich.console import Console
+    from rich.table import Table
+
+    from ..display import show_cards
+
+    known = show_cards(odds.cards) or "no cards"
+    table = Table(title=f"{known}: {odds.combinations:,} completions to {odds.total} cards")
+    table.add_column("hand")
+    table.add_column("combinations", justify="right")
+    table.add_column("probability", justify="right")
+    table.add_column("odds against", justify="right")
+    for category, count in odds.category_counts.items():
+        p = count / odds.combinations
+        against = f"{(1 - p) / p:,.1f} : 1" if p else "-"
+        table.add_row(category.label, f"{count:,}", f"{100 * p:.4f} %", against)
+    Console().print(table)
+    return 0

@@ -1,0 +1,144 @@
+"""``pokerfsm play``: heads-up hold'em or eight-player five-card draw in the terminal.
+
+    pokerfsm play holdem [--opponent bluffer|timid|random|solid|flambeur] [--stack 1000]
+                         [--blinds 5/10] [--rebuy CHIPS | --target CHIPS]
+                         [--computer-rebuys 3] [--seed N] [--hot-seat] [--history FILE]
+                         [--auto] [--hands N] [--explain]
+    pokerfsm play draw [--players 8] [--stack 1000] [--ante 2] [--rebuy 200]
+                       [--computer-rebuys 3] [--seed N] [--history FILE] [--auto]
+                       [--hands N] [--explain]
+
+``--auto`` seats computer players everywhere (your seat is played by
+``solid``); without it your moves are read from the keyboard, or from stdin
+when it is piped. ``--history`` writes PHH for hold'em and JSON lines for
+draw (see :mod:`pokerfsm.games.draw`).
+"""
+from __future__ import annotations
+
+import argparse
+import re
+
+from ..errors import ParseError
+
+PERSONALITY_NAMES = ("bluffer", "timid", "random", "solid", "flambeur")
+DRAW_NAMES = ("Ada", "Bruno", "Chloe", "Denis", "Emma", "Felix", "Gaby", "Hugo")
+DRAW_LINEUP = ("solid", "bluffer", "timid", "random", "flambeur")
+
+
+def _positive(text: str) -> int:
+    if not re.fullmatch(r"[0-9]+", text.strip()) or int(text) <= 0:
+        raise argparse.ArgumentTypeError(f"expected a positive whole number, got {text!r}")
+    return int(text)
+
+
+def _count(text: str) -> int:
+    if not re.fullmatch(r"[0-9]+", text.strip()):
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}")
+    return int(text)
+
+
+def _blinds(text: str) -> tuple[int, int]:
+    match = re.fullmatch(r"\s*(\d+)\s*/\s*(\d+)\s*", text)
+    if not match or not 0 < int(match.group(1)) <= int(match.group(2)):
+        raise argparse.ArgumentTypeError(
+            f"blinds look like '5/10' (small/big, small at most big), got {text!r}")
+    return int(match.group(1)), int(match.group(2))
+
+
+def _common(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--stack", type=_positive, default=1000, help="starting chips per player (1000)")
+    parser.add_argument("--seed", type=int, default=None, help="seed for the cards and the computer players")
+    parser.add_argument("--history", metavar="FILE", help="save every hand to FILE")
+    parser.add_argument("--auto", action="store_true", help="computer players in every seat")
+    parser.add_argument("--hands", type=_positive, metavar="N", help="stop after N hands")
+    parser.add_argument("--explain", action="store_true",
+                        help="show each computer decision's numbers and the rule that fired "
+                             "(with a human at the table: after the hand, for hands shown down)")
+    parser.add_argument("--computer-rebuys", type=_count, default=3, metavar="N",
+                        help="rebuys each computer may take before it leaves the table (3)")
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    games = parser.add_subparsers(dest="game", metavar="GAME", required=True)
+    holdem = games.add_parser("holdem", help="heads-up no-limit hold'em against the computer",
+                              description="Heads-up no-limit hold'em against the computer.")
+    holdem.add_argument("--opponent", choices=PERSONALITY_NAMES, default="solid",
+                        help="the computer's personality (solid)")
+    holdem.add_argument("--blinds", type=_blinds, default=(5, 10), metavar="SMALL/BIG",
+                        help="small and big blind (5/10)")
+    holdem.add_argument("--hot-seat", action="store_true",
+                        help="two humans at one screen instead of the computer")
+    session = holdem.add_mutually_exclusive_group()
+    session.add_argument("--rebuy", type=_positive, metavar="CHIPS",
+                         help="chips of one rebuy when a player is broke (default: the starting stack)")
+    session.add_argument("--target", type=_positive, metavar="CHIPS",
+                         help="play a match instead: no rebuys, the first to CHIPS (or the last "
+                              "with chips) wins")
+    _common(holdem)
+    draw = games.add_parser("draw", help="five-card draw, you and computer players",
+                            description="Five-card draw (poker fermé): antes, a draw, rebuys.")
+    draw.add_argument("--players", type=_positive, default=8, help="players at the table, 2-8 (8)")
+    draw.add_argument("--ante", type=_positive, default=2, help="ante per player and hand (2)")
+    draw.add_argument("--rebuy", type=_positive, default=200, help="chips of one rebuy, a 'cave' (200)")
+    _common(draw)
+
+
+def run(args: argparse.Namespace) -> int:
+    import numpy as np
+    import pokerkit  # noqa: F401  (the 'games' extra: a missing one is reported by the CLI)
+
+    from ..games.ai import make_agent
+    from ..games.console import HumanAgent, Terminal
+    from ..games.session import open_history
+
+    seats = _holdem_seats(args) if args.game == "holdem" else _draw_seats(args)
+    seeds = np.random.SeedSequence(args.seed).spawn(1 + len(seats))  # the pack, then each seat
+    agents = {i: HumanAgent() if seat.human else make_agent(seat.player, np.random.default_rng(seeds[i + 1]))
+              for i, seat in enumerate(seats)}
+    history = open_history(args.history)
+    try:
+        rng = np.random.default_rng(seeds[0])
+        rebuys = {"computer_rebuys": args.computer_rebuys}
+        if args.game == "holdem":
+            from ..games.holdem import HoldemSession
+            if args.target is not None and args.target <= args.stack:
+                raise ParseError(f"--target {args.target} must be above the starting stack ({args.stack})")
+            session = HoldemSession(seats, blinds=args.blinds, rng=rng, history=history, target=args.target,
+                                    rebuy=None if args.target else args.rebuy or args.stack, **rebuys)
+        else:
+            from ..games.draw import DrawSession
+            session = DrawSession(seats, ante=args.ante, rebuy=args.rebuy, rng=rng, history=history, **rebuys)
+        terminal = Terminal(explain=args.explain)
+        return terminal.play(session, agents, max_hands=args.hands,
+                             hot_seat=getattr(args, "hot_seat", False))
+    finally:
+        if history is not None:
+            history.close()
+
+
+def _holdem_seats(args):
+    from ..games.session import Seat
+
+    if args.hot_seat and args.auto:
+        raise ParseError("--hot-seat and --auto exclude each other (hot seat is for two humans)")
+    if args.hot_seat:
+        return [Seat("Player 1", "human", args.stack), Seat("Player 2", "human", args.stack)]
+    opponent = args.opponent
+    if args.auto:
+        first = "solid"
+        names = ("Solid", opponent.capitalize()) if opponent != first else ("Solid 1", "Solid 2")
+        return [Seat(names[0], first, args.stack), Seat(names[1], opponent, args.stack)]
+    return [Seat("You", "human", args.stack), Seat(opponent.capitalize(), opponent, args.stack)]
+
+
+def _draw_seats(args):
+    from ..games.draw import MAX_PLAYERS
+    from ..games.session import Seat
+
+    if not 2 <= args.players <= MAX_PLAYERS:
+        raise ParseError(f"--players takes 2 to {MAX_PLAYERS} players, got {args.players}")
+    seats = [Seat("You", "solid" if args.auto else "human", args.stack)]
+    for i in range(1, args.players):
+        personality = DRAW_LINEUP[(i - 1) % len(DRAW_LINEUP)]
+        seats.append(Seat(f"{DRAW_NAMES[i - 1]} ({personality})", personality, args.stack))
+    return seats

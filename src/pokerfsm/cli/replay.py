@@ -1,0 +1,199 @@
+"""``pokerfsm replay FILE [--hand N] [--json]``: a hand history, street by street, with equities.
+
+    pokerfsm replay hands.phh              # every hand, then a summary
+    pokerfsm replay hands.phh --hand 3     # the third hand of the file
+    pokerfsm replay draw.jsonl --json      # one JSON document
+
+For each hand: the board, each live player's cards (where the history shows
+them), the pot and every player's exact equity at the start of each street;
+the moves; who won which pot; and after an all-in with cards to come, each
+player's expected net against the actual one ("luck"). A file of several
+hands ends with a summary. Needs pokerkit (the ``games`` extra).
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+
+from ..errors import ParseError
+
+EQUITY_NOTE = ("equity: exact over every remaining board at the start of each street; known cards "
+               "of folded players are dead; a live hand the history does not show counts as a "
+               "random hand (≈ marks a Monte Carlo estimate); five-card draw: after the draw only")
+
+
+def _approx() -> str:
+    """The mark of a Monte Carlo estimate: '≈', or '~' where cards are shown in ASCII."""
+    from ..display import card_style
+
+    return "≈" if card_style() == "unicode" else "~"
+
+
+def _hand_number(text: str) -> int:
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"expected a hand number 1, 2, ..., got {text!r}")
+    return int(text)
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("file", metavar="FILE", help="a .phh, .phhs or draw .jsonl history")
+    parser.add_argument("--hand", type=_hand_number, metavar="N",
+                        help="only the N-th hand of the file (1 = the first)")
+    parser.add_argument("--json", action="store_true", help="print one JSON document")
+
+
+def _analyses(path: str, hand: int | None) -> list:
+    """Parse the whole file, then replay and analyse the hands asked for."""
+    from ..history import analyse, parse, read_text, replay
+
+    records = parse(read_text(path), path)
+    if hand is not None:
+        if hand > len(records):
+            raise ParseError(f"--hand {hand}: {path} holds {len(records)} "
+                             f"hand{'s' * (len(records) != 1)}")
+        records = [records[hand - 1]]
+    return [analyse(replay(record)) for record in records]
+
+
+# -- the terminal view ---------------------------------------------------------------
+
+def _cards(cards) -> str:
+    """Cards as rich markup in the ``--cards`` style, hearts and diamonds in red."""
+    from ..display import show
+
+    return " ".join(f"[{'red' if int(c) & 3 in (1, 2) else 'default'}]{show(c)}[/]" for c in cards)
+
+
+def _stakes(record) -> str:
+    money = record.money
+    parts = []
+    if record.game == "FT":
+        parts.append(f"limits {money(record.small_bet)}/{money(record.big_bet)}")
+    if any(record.blinds):
+        forced = [money(b) for b in record.blinds if b]
+        parts.append(("blinds " if len(forced) <= 2 else "blinds and straddles ") + "/".join(forced))
+    if any(record.antes):
+        antes = sorted(set(record.antes) - {0})
+        parts.append("ante " + "/".join(map(money, antes)))
+    return ", ".join(parts)
+
+
+def _cell(entry, i: int) -> str:
+    street = entry.street
+    if i not in street.live:
+        return "[dim]out[/]"
+    holes = street.holes[i]
+    text = _cards(holes) if holes else "??"
+    share = entry.equity[i]
+    if share is not None:
+        text += f"  {'' if entry.exact else _approx()}{100 * share:.1f}%"
+    return text
+
+
+def hand_view(analysis, number: int, count: int) -> list:
+    """The rich renderables for one hand: a table by street, then the result lines."""
+    from rich.table import Table
+
+    from ..history.record import GAMES
+
+    hand = analysis.hand
+    record, names, money = hand.record, hand.players, hand.record.money
+    label = f" [{record.name}]" if record.name else ""
+    title = (f"Hand {number} of {count}{label} · {GAMES[record.game]} · {_stakes(record)} · "
+             f"button {names[-1]} · {record.path}:{record.line}")
+    table = Table()
+    table.add_column("street")
+    table.add_column("board")
+    table.add_column("pot", justify="right")
+    for name in names:
+        table.add_column(name)
+    for entry in analysis.streets:
+        table.add_row(entry.street.name, _cards(entry.street.board), money(entry.street.pot),
+                      *(_cell(entry, i) for i in range(record.seats)))
+    lines: list = [f"[bold]{title}[/]", table]
+    for entry in analysis.streets:
+        if entry.street.actions:
+            lines.append(f"  [bold]{entry.street.name}[/]: " + " · ".join(entry.street.actions))
+    settlement = hand.settlement
+    if settlement is None:
+        lines.append("  [yellow]the history stops before the end of the hand: no result[/]")
+        return lines
+    shown = [f"{names[i]} {rank.describe()}" for i, rank in enumerate(settlement.ranks) if rank]
+    if shown:
+        lines.append("  showdown: " + " · ".join(shown))
+    for k, pot in enumerate(settlement.pots):
+        kind = "main pot" if k == 0 else f"side pot {k}"
+        if len(settlement.pots) == 1:
+            kind = "pot"
+        won = ", ".join(f"{names[i]} {money(pot.shares[i])}" for i in pot.winners)
+        rank = settlement.ranks[pot.winners[0]]
+        how = f" with {rank.describe()}" if rank is not None else ""
+        contest = f" ({', '.join(names[i] for i in pot.eligible)})" if len(pot.eligible) > 1 else ""
+        lines.append(f"  {kind} {money(pot.amount)}{contest}: {won}{how}")
+    for i, chips in enumerate(settlement.returned):
+        if chips:
+            lines.append(f"  uncalled {money(chips)} returned to {names[i]}")
+    changes = []
+    for i, name in enumerate(names):
+        net = settlement.net[i]
+        final = hand.final_stacks[i]
+        stack = "" if final is None else f" → {money(final)}"
+        changes.append(f"{name} {'+' if net > 0 else ''}{money(net)}{stack}")
+    lines.append("  result: " + ", ".join(changes))
+    if analysis.expected is not None:
+        spot = hand.all_in
+        board = " ".join(map(str, spot.board)) or "no board"
+        parts = [f"{names[i]} expected {_signed(money, analysis.expected[i])}, "
+                 f"won {_signed(money, settlement.net[i])}, luck {_signed(money, analysis.luck[i])}"
+                 for i in spot.live]
+        when = "preflop" if spot.street == "preflop" else f"on the {spot.street}"
+        lines.append(f"  all-in {when} ({board}): " + "; ".join(parts))
+    return lines
+
+
+def _signed(money, amount: float) -> str:
+    text = money(round(amount, 1))
+    return text if text.startswith("-") else "+" + text
+
+
+def summary_view(summary) -> list:
+    """The rich renderables of the multi-hand summary."""
+    from rich.table import Table
+
+    title = (f"[bold]Summary: {summary.hands} hands, {summary.showdowns} showdowns, "
+             f"{summary.all_ins} all-ins with cards to come[/]")
+    table = Table()
+    for column in ("player", "hands", "net", "all-ins", "luck (won - all-in EV)"):
+        table.add_column(column, justify="left" if column == "player" else "right")
+    for p in summary.players:
+        net = f"{p.net:+,.2f}".rstrip("0").rstrip(".") if isinstance(p.net, float) else f"{p.net:+,}"
+        table.add_row(p.name, str(p.hands), net, str(p.all_ins), f"{p.luck:+,.1f}")
+    return [title, table]
+
+
+def run(args: argparse.Namespace) -> int:
+    from ..history import summarise
+
+    analyses = _analyses(args.file, args.hand)
+    summary = summarise(analyses) if len(analyses) > 1 else None
+    out = getattr(args, "stdout", None) or sys.stdout
+    if args.json:
+        from . import write_json
+
+        write_json(out, {"file": args.file, "note": EQUITY_NOTE,
+                         "hands": [a.to_dict() for a in analyses],
+                         "summary": None if summary is None else summary.to_dict()})
+        return 0
+    from rich.console import Console
+
+    console = Console(file=out, highlight=False, width=None if out.isatty() else 160)
+    console.print(f"[dim]{EQUITY_NOTE.replace('≈', _approx())}[/]")
+    for number, analysis in enumerate(analyses, 1):
+        console.print()
+        for renderable in hand_view(analysis, number, len(analyses)):
+            console.print(renderable)
+    if summary is not None:
+        console.print()
+        for renderable in summary_view(summary):
+            console.print(renderable)
+    return 0

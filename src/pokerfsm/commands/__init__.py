@@ -1,1 +1,0 @@
-"""One module per ``pokerfsm`` subcommand (see :mod:`pokerfsm.cli`)."""

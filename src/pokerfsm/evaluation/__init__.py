@@ -1,0 +1,23 @@
+"""Evaluate poker hands by walking the hand-rank table.
+
+* :mod:`pokerfsm.evaluation.hands`: ``evaluate``, ``evaluate_many``,
+  ``best_five``, ``compare_hands``, on the compiled walker
+  :mod:`pokerfsm.evaluation._walk`;
+* :mod:`pokerfsm.evaluation.handrank`: the :class:`HandRank` value and the
+  checks on a hand's cards;
+* :mod:`pokerfsm.evaluation.completions`: ``hand_odds``, the category counts
+  over every completion of some cards;
+* :mod:`pokerfsm.evaluation.reference`: a slow, independent evaluator, the
+  tests' oracle.
+
+The table is opened (and built, the first time) when a hand is first evaluated.
+"""
+from __future__ import annotations
+
+from ..ranking import HandCategory
+from .completions import HandOdds, hand_odds
+from .handrank import HandRank
+from .hands import best_five, compare_hands, evaluate, evaluate_many, threads_for
+
+__all__ = ["HandCategory", "HandRank", "HandOdds", "evaluate", "evaluate_many", "best_five",
+           "compare_hands", "hand_odds", "threads_for"]

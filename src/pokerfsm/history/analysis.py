@@ -1,0 +1,234 @@
+"""Equity at every street and all-in expected value for replayed hands; totals for a file.
+
+Equity (hold'em) is :func:`pokerfsm.equity` at the start of each street,
+among the players still in:
+
+* exact: every remaining board is enumerated;
+* the known cards of players who have folded are dead (out of the deck);
+* a live hand the history does not show counts as a random hand (exact
+  when that fits the equity budget, otherwise a seeded Monte Carlo estimate,
+  flagged by ``exact=False``); a street where no live hand is known has no
+  equity (by symmetry each player would have ``1/k``).
+
+In five-card draw the equity before the draw depends on how players draw,
+so it is left out; after the draw the hands are final and the equity is the
+share of the pot each one wins.
+
+**All-in EV**: when the betting ends with a player all-in and board cards
+still to come, each pot (main and side) is shared in proportion to the
+equity of its contenders on the board at that moment; a player's expected
+net is that expectation plus uncalled bets returned minus what they put
+in. ``luck`` is the actual net minus the expected net.
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .playback import Hand, Street
+from .settlement import layer_pots
+
+__all__ = ["StreetEquity", "HandAnalysis", "PlayerSummary", "Summary", "analyse", "summarise"]
+
+
+@dataclass(frozen=True)
+class StreetEquity:
+    """Each player's equity when ``street`` starts (None for players not in, or unknown)."""
+
+    street: Street
+    equity: tuple[float | None, ...]
+    exact: bool
+    std_error: float | None = None
+
+
+@dataclass(frozen=True)
+class HandAnalysis:
+    """A hand with its equities by street and, after an all-in, the expected nets."""
+
+    hand: Hand
+    streets: tuple[StreetEquity, ...]
+    expected: tuple[float, ...] | None = None
+
+    @property
+    def luck(self) -> tuple[float, ...] | None:
+        """Actual net minus all-in expected net, by player (None without an all-in)."""
+        if self.expected is None or self.hand.settlement is None:
+            return None
+        return tuple(net - ev for net, ev in zip(self.hand.settlement.net, self.expected))
+
+    def to_dict(self) -> dict:
+        """The hand as plain data, amounts in the file's unit: the JSON of ``pokerfsm replay``."""
+        hand, record = self.hand, self.hand.record
+        names, number = record.players, record.to_number
+
+        def cards(seq) -> list[str] | None:
+            return None if seq is None else [str(c) for c in seq]
+
+        result: dict = {
+            "hand": record.name, "line": record.line, "game": record.game, "players": list(names),
+            "button": names[-1], "starting_stacks": [None if s is None else number(s)
+                                                     for s in record.starting_stacks],
+            "antes": [number(a) for a in record.antes],
+            "blinds_or_straddles": [number(b) for b in record.blinds],
+            "complete": hand.complete, "showdown": hand.showdown, "board": cards(hand.board),
+            "streets": [{
+                "name": e.street.name, "board": cards(e.street.board), "pot": number(e.street.pot),
+                "exact": e.exact, "std_error": e.std_error, "actions": list(e.street.actions),
+                "players": [{"name": names[i], "cards": cards(e.street.holes[i]),
+                             "in": i in e.street.live, "equity": e.equity[i]}
+                            for i in range(record.seats)],
+            } for e in self.streets],
+            "finishing_stacks": None if hand.final_stacks is None else
+            [None if s is None else number(s) for s in hand.final_stacks],
+            "recorded_finishing_stacks": None if record.finishing_stacks is None else
+            [None if s is None else number(s) for s in record.finishing_stacks],
+            "settlement": None, "all_in": None,
+        }
+        settlement = hand.settlement
+        if settlement is not None:
+            result["settlement"] = {
+                "pots": [{"amount": number(p.amount), "eligible": [names[i] for i in p.eligible],
+                          "winners": [names[i] for i in p.winners],
+                          "shares": [number(x) for x in p.shares]} for p in settlement.pots],
+                "returned": [number(x) for x in settlement.returned],
+                "net": [number(x) for x in settlement.net],
+                "hands": [None if r is None else r.describe() for r in settlement.ranks],
+                "mucked": [names[i] for i in sorted(set(hand.mucked) | set(settlement.mucked))],
+            }
+        if self.expected is not None:
+            result["all_in"] = {
+                "street": hand.all_in.street, "board": cards(hand.all_in.board),
+                "players": [names[i] for i in hand.all_in.live],
+                "expected": [number(x) for x in self.expected],
+                "net": [number(x) for x in settlement.net],
+                "luck": [number(x) for x in self.luck],
+            }
+        return result
+
+
+@dataclass(frozen=True)
+class PlayerSummary:
+    """One player's totals over a file (by name), amounts in the file's unit."""
+
+    name: str
+    hands: int
+    net: float
+    all_ins: int
+    luck: float
+
+
+@dataclass(frozen=True)
+class Summary:
+    """Totals over the hands of a file."""
+
+    hands: int
+    complete: int
+    showdowns: int
+    all_ins: int
+    players: tuple[PlayerSummary, ...]
+
+    def to_dict(self) -> dict:
+        return {"hands": self.hands, "complete": self.complete, "showdowns": self.showdowns,
+                "all_ins": self.all_ins,
+                "players": [{"name": p.name, "hands": p.hands, "net": p.net, "all_ins": p.all_ins,
+                             "luck": p.luck} for p in self.players]}
+
+
+def _holdem_equity(street: Street, seed: int) -> StreetEquity:
+    from .. import equity
+
+    n = len(street.holes)
+    live = street.live
+    if len(live) == 1:
+        return StreetEquity(street, tuple(1.0 if i in live else None for i in range(n)), True)
+    hands = [street.holes[i] for i in live]
+    if all(h is None for h in hands):
+        return StreetEquity(street, (None,) * n, False)
+    known = all(h is not None for h in hands)
+    result = equity(hands, board=street.board, dead=street.dead,
+                    exact=True if known else None, seed=seed)
+    shares = dict(zip(live, (p.equity for p in result.players)))
+    return StreetEquity(street, tuple(shares.get(i) for i in range(n)), result.exact, result.std_error)
+
+
+def _final_equity(street: Street) -> StreetEquity:
+    from .. import evaluate
+
+    n = len(street.holes)
+    hands = {i: street.holes[i] for i in street.live}
+    if any(h is None or len(h) + len(street.board) < 5 for h in hands.values()):
+        return StreetEquity(street, (None,) * n, False)
+    ranks = {i: evaluate(h + street.board) for i, h in hands.items()}
+    best = max(ranks.values())
+    winners = [i for i, r in ranks.items() if r == best]
+    return StreetEquity(street, tuple((1 / len(winners) if i in winners else 0.0) if i in hands else None
+                                      for i in range(n)), True)
+
+
+def _street_equity(hand: Hand, street: Street, index: int, seed: int) -> StreetEquity:
+    if hand.record.game != "draw":
+        return _holdem_equity(street, seed)
+    if index == 0:
+        return StreetEquity(street, (None,) * len(street.holes), False)
+    return _final_equity(street)
+
+
+def _all_in_expected(hand: Hand) -> tuple[float, ...] | None:
+    from .. import equity
+
+    spot, settlement = hand.all_in, hand.settlement
+    if spot is None or settlement is None:
+        return None
+    antes = None if hand.record.ante_trimming else hand.antes
+    returned, pots = layer_pots(hand.contributions, spot.live, antes)
+    expected = [float(r - c) for r, c in zip(returned, hand.contributions)]
+    shares: dict[tuple[int, ...], tuple[float, ...]] = {}
+    for amount, eligible in pots:
+        if len(eligible) == 1:
+            expected[eligible[0]] += amount
+            continue
+        if eligible not in shares:
+            holes = [hand.holes[i] for i in eligible]
+            if any(h is None for h in holes):
+                return None
+            result = equity(holes, board=spot.board, dead=spot.dead, exact=True)
+            shares[eligible] = tuple(p.equity for p in result.players)
+        for i, share in zip(eligible, shares[eligible]):
+            expected[i] += amount * share
+    return tuple(expected)
+
+
+def analyse(hand: Hand, *, seed: int = 0) -> HandAnalysis:
+    """Equity at every street and the all-in expected nets of a replayed hand.
+
+    :param hand: a hand from :func:`pokerfsm.history.load`.
+    :param seed: seeds the Monte Carlo estimate used when a live hand is
+        unknown and exact enumeration does not fit the budget.
+    :raises InvalidDealError: only for inconsistent hands (not from a replay).
+    """
+    streets = tuple(_street_equity(hand, street, k, seed) for k, street in enumerate(hand.streets))
+    return HandAnalysis(hand, streets, _all_in_expected(hand))
+
+
+def summarise(analyses: Sequence[HandAnalysis]) -> Summary:
+    """Totals over a file: hands, showdowns, all-ins, and each player's net and luck.
+
+    Players are matched by name (PHH's ``players``, or ``p1``... when a file
+    has none).
+    """
+    totals: dict[str, list] = {}
+    for analysis in analyses:
+        hand, luck, number = analysis.hand, analysis.luck, analysis.hand.record.to_number
+        net = hand.settlement.net if hand.settlement is not None else (0,) * hand.record.seats
+        for i, name in enumerate(hand.players):
+            row = totals.setdefault(name, [0, 0, 0, 0.0])
+            row[0] += 1
+            row[1] += number(net[i])
+            if luck is not None and i in hand.all_in.live:
+                row[2] += 1
+                row[3] += number(luck[i])
+    return Summary(
+        hands=len(analyses), complete=sum(a.hand.complete for a in analyses),
+        showdowns=sum(a.hand.showdown for a in analyses),
+        all_ins=sum(a.expected is not None for a in analyses),
+        players=tuple(PlayerSummary(name, *row) for name, row in totals.items()))

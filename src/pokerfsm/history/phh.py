@@ -1,0 +1,249 @@
+"""Read PHH (one hand) and PHHS (many ``[n]`` hands) text into :class:`HandRecord` values.
+
+PHH is TOML with fixed field names (the PHH standard, as pokerkit writes it
+and as ``pokerfsm play holdem --history`` writes it: one ``[n]`` table per
+hand). The TOML is read by the standard library; this module checks the
+fields pokerfsm needs and finds the line of each one, so that every problem
+is reported as ``file:line: message``. Playing the actions is
+:mod:`.playback`'s job (on pokerkit's rules engine).
+
+>>> hands = parse_phh('''variant = 'NT'
+... antes = [0, 0]
+... blinds_or_straddles = [1, 2]
+... min_bet = 2
+... starting_stacks = [200, 200]
+... actions = ['d dh p1 AhAd', 'd dh p2 KsKc', 'p2 f']''', "x.phh")
+>>> hands[0].game, hands[0].blinds, [a.text for a in hands[0].actions][-1], hands[0].actions[0].line
+('NT', (1, 2), 'p2 f', 6)
+"""
+from __future__ import annotations
+
+import contextlib
+import re
+from decimal import Decimal, InvalidOperation
+from typing import Any
+
+from ..errors import HistoryParseError
+from .record import ActionLine, HandRecord, Source
+
+try:
+    import tomllib
+except ModuleNotFoundError:  # Python 3.10 (pokerkit itself needs 3.11)
+    tomllib = None
+
+__all__ = ["parse_phh", "MAX_PLAYERS"]
+
+MAX_PLAYERS = 10
+"""pokerfsm's equity handles 2-10 players."""
+
+#: variants pokerkit knows but pokerfsm does not replay (other evaluators)
+OTHER_VARIANTS = {"NS", "PO", "FO/8", "F7S", "F7S/8", "FR", "N2L1D", "F2L3D", "FB"}
+REQUIRED = {
+    "NT": ("variant", "antes", "blinds_or_straddles", "min_bet", "starting_stacks", "actions"),
+    "FT": ("variant", "antes", "blinds_or_straddles", "small_bet", "big_bet", "starting_stacks",
+           "actions"),
+}
+_HEADER = re.compile(r"""^\s*\[\s*("[^"]*"|'[^']*'|[A-Za-z0-9_-]+)\s*\]\s*(#.*)?$""")
+_KEY = re.compile(r"""^\s*("[^"]*"|'[^']*'|[A-Za-z0-9_-]+)\s*=""")
+_TOML_WHERE = re.compile(r"\(at line (\d+), column (\d+)\)")
+_CBR = re.compile(r"\bcbr\s+([^\s#]+)")
+
+
+def _unquote(key: str) -> str:
+    return key[1:-1] if key[:1] in "'\"" else key
+
+
+def _sections(source: Source) -> dict[str, tuple[int, int]]:
+    """Each ``[name]`` table's first and last line."""
+    starts = [(i + 1, _unquote(m.group(1))) for i, text in enumerate(source.lines)
+              if (m := _HEADER.match(text))]
+    result = {}
+    for k, (line, name) in enumerate(starts):
+        end = starts[k + 1][0] - 1 if k + 1 < len(starts) else len(source.lines)
+        result[name] = (line, end)
+    return result
+
+
+def _key_lines(source: Source, first: int, last: int) -> dict[str, int]:
+    lines: dict[str, int] = {}
+    for number in range(first, last + 1):
+        match = _KEY.match(source.text(number))
+        if match:
+            lines.setdefault(_unquote(match.group(1)), number)
+    return lines
+
+
+def _string_lines(source: Source, line: int) -> list[int]:
+    """The line of each string in the TOML array whose key is on ``line``."""
+    text = "\n".join(source.lines[line - 1:])
+    i, depth, found = text.find("=") + 1, 0, []
+    while 0 < i < len(text):
+        ch = text[i]
+        if ch == "\n":
+            line += 1
+        elif ch == "#":
+            i = text.find("\n", i)
+            continue
+        elif ch == "[":
+            depth += 1
+        elif ch == "]":
+            depth -= 1
+            if depth <= 0:
+                break
+        elif ch in "'\"":
+            quote = ch * 3 if text.startswith(ch * 3, i) else ch
+            found.append(line)
+            i += len(quote)
+            while i < len(text) and not text.startswith(quote, i):
+                if ch == '"' and text[i] == "\\":
+                    i += 1
+                elif text[i] == "\n":
+                    line += 1
+                i += 1
+            i += len(quote)
+            continue
+        i += 1
+    return found
+
+
+class _Fields:
+    """One hand's TOML table, checked field by field with the field's line in errors."""
+
+    def __init__(self, source: Source, table: dict[str, Any], line: int, lines: dict[str, int],
+                 where: str) -> None:
+        self.source, self.table, self.line, self.lines, self.where = source, table, line, lines, where
+
+    def fail(self, name: str, message: str) -> HistoryParseError:
+        """The error for field ``name``, on its line and quoting it."""
+        line = self.lines.get(name, self.line)
+        return self.source.error(line, f"{message}: {self.source.text(line).strip()!r}")
+
+    def get(self, name: str, required: bool = False) -> Any:
+        if name not in self.table:
+            if required:
+                raise self.source.error(self.line, f"{self.where} has no {name!r} field")
+            return None
+        return self.table[name]
+
+    def number(self, name: str, value: Any, allow_inf: bool = False) -> Decimal | None:
+        if isinstance(value, bool) or not isinstance(value, (int, Decimal)):
+            raise self.fail(name, f"{name} must hold numbers, not {value!r}")
+        value = Decimal(value)
+        if value.is_infinite() and allow_inf and value > 0:
+            return None
+        if not value.is_finite() or value < 0:
+            raise self.fail(name, f"{name} must hold amounts >= 0, not {value}")
+        return value
+
+    def numbers(self, name: str, count: int | None, allow_inf: bool = False) -> list[Decimal | None]:
+        value = self.get(name, required=True)
+        if not isinstance(value, list):
+            raise self.fail(name, f"{name} must be a list, not {value!r}")
+        if count is not None and len(value) != count:
+            raise self.fail(name, f"{name} has {len(value)} entries for {count} players")
+        return [self.number(name, v, allow_inf) for v in value]
+
+
+def _exponent(values) -> int:
+    places = 0
+    for value in values:
+        if value is not None:
+            places = max(places, -min(0, value.normalize().as_tuple().exponent))
+    return places
+
+
+def _hand(source: Source, table: Any, line: int, last: int, name: str) -> HandRecord:
+    where = f"hand [{name}]" if name else "the hand"
+    lines = _key_lines(source, line if name else 1, last)
+    if not isinstance(table, dict):
+        raise source.error(line, f"expected a hand table [{name}], found {table!r}")
+    f = _Fields(source, table, line, lines, where)
+    variant = f.get("variant", required=True)
+    if variant in OTHER_VARIANTS:
+        raise f.fail("variant", f"variant {variant!r} is not supported: pokerfsm replays hold'em "
+                                "('NT' no-limit, 'FT' fixed-limit)")
+    if variant not in REQUIRED:
+        raise f.fail("variant", f"unknown variant {variant!r} (expected 'NT' or 'FT')")
+    for key in REQUIRED[variant]:
+        f.get(key, required=True)
+    stacks = f.numbers("starting_stacks", None, allow_inf=True)
+    n = len(stacks)
+    if not 2 <= n <= MAX_PLAYERS:
+        raise f.fail("starting_stacks", f"{n} player{'s' * (n != 1)}: pokerfsm replays hands of "
+                                        f"2-{MAX_PLAYERS} players")
+    if any(s == 0 for s in stacks):
+        raise f.fail("starting_stacks", "a starting stack of 0: every player must have chips")
+    antes, blinds = f.numbers("antes", n), f.numbers("blinds_or_straddles", n)
+    bets = {k: f.number(k, f.get(k)) for k in ("min_bet", "small_bet", "big_bet") if k in REQUIRED[variant]}
+    finishing = f.numbers("finishing_stacks", n, allow_inf=True) if "finishing_stacks" in table else None
+    actions = f.get("actions")
+    if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+        raise f.fail("actions", "actions must be a list of strings")
+    amounts = []
+    for text in actions:
+        for match in _CBR.finditer(text):
+            with contextlib.suppress(InvalidOperation):  # the replay reports it on the action's own line
+                amounts.append(Decimal(match.group(1).replace(",", "")))
+    players = f.get("players")
+    if players is None:
+        players = [f"p{i + 1}" for i in range(n)]
+    elif not isinstance(players, list) or len(players) != n or not all(isinstance(p, str) for p in players):
+        raise f.fail("players", f"players must be a list of {n} names")
+    trimming = f.get("ante_trimming_status")
+    if trimming is not None and not isinstance(trimming, bool):
+        raise f.fail("ante_trimming_status", "ante_trimming_status must be true or false")
+    places = _exponent([*stacks, *antes, *blinds, *bets.values(), *(finishing or ()), *amounts])
+    scale = Decimal(10) ** places
+
+    def units(value: Decimal | None) -> int | None:
+        return None if value is None else int(value * scale)
+
+    action_lines = _string_lines(source, lines["actions"]) if "actions" in lines else []
+    if len(action_lines) != len(actions):
+        action_lines = [lines.get("actions", line)] * len(actions)
+    return HandRecord(
+        source=source, line=line, name=name or str(f.get("hand") or ""), game=variant,
+        players=tuple(players), starting_stacks=tuple(units(s) for s in stacks),
+        antes=tuple(units(a) for a in antes), blinds=tuple(units(b) for b in blinds),
+        actions=tuple(ActionLine(text, line) for text, line in zip(actions, action_lines)),
+        min_bet=units(bets.get("min_bet")), small_bet=units(bets.get("small_bet")),
+        big_bet=units(bets.get("big_bet")), ante_trimming=bool(trimming),
+        finishing_stacks=None if finishing is None else tuple(units(v) for v in finishing),
+        unit=Decimal(1) / scale, field_lines=lines,
+    )
+
+
+def parse_phh(text: str, path: str = "<string>") -> list[HandRecord]:
+    """The hands of a PHH (one hand) or PHHS (``[1]``, ``[2]``, ... tables) text.
+
+    :param text: the file's text.
+    :param path: the name used in error messages.
+    :raises HistoryParseError: TOML syntax errors, missing or ill-typed fields,
+        unsupported variants; the message is ``path:line: ...``.
+    """
+    source = Source.from_text(text, path)
+    if tomllib is None:
+        raise source.error(0, "reading PHH needs Python 3.11 or newer (tomllib)")
+    try:
+        document = tomllib.loads(text, parse_float=Decimal)
+    except ValueError as exc:  # tomllib.TOMLDecodeError
+        message = str(exc)
+        where = _TOML_WHERE.search(message)
+        line = int(where.group(1)) if where else len(source.lines)
+        raise source.error(line, "not valid TOML: " + _TOML_WHERE.sub("", message).strip()
+                           + f": {source.text(line).strip()!r}") from None
+    if not document:
+        raise source.error(len(source.lines), "no hand in the file")
+    if "variant" in document or "actions" in document or not all(
+            isinstance(v, dict) for v in document.values()):
+        stray = next((k for k, v in document.items() if isinstance(v, dict)), None)
+        if stray is not None and ("variant" in document or "actions" in document):
+            raise source.error(_sections(source).get(stray, (1, 1))[0],
+                               f"a one-hand PHH file cannot also hold the table [{stray}]")
+        return [_hand(source, document, 1, len(source.lines), "")]
+    sections = _sections(source)
+    hands = []
+    for name, table in document.items():
+        first, last = sections.get(name, (1, len(source.lines)))
+        hands.append(_hand(source, table, first, last, name))
+    return hands

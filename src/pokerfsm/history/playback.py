@@ -1,0 +1,360 @@
+"""Replay a :class:`HandRecord` on pokerkit's rules engine, street by street, and settle it.
+
+pokerkit checks every action (whose turn, minimum raises, fixed-limit
+amounts, all-ins); this module reads the action notation itself so that a
+bad action is reported on its own line, follows the chips each player puts
+in, takes a snapshot at the start of every street and settles the pots with
+:func:`~pokerfsm.history.settlement.showdown`. The result is a :class:`Hand`.
+
+Nothing here prints; :mod:`pokerfsm.cli.replay` shows the result.
+"""
+from __future__ import annotations
+
+import math
+import warnings
+from dataclasses import dataclass
+
+from ..cards import Card
+from ..errors import HistoryReplayError, InvalidDealError
+from .notation import is_noop, step
+from .record import ActionLine, HandRecord
+from .settlement import Settlement, showdown
+
+__all__ = ["Street", "AllIn", "Hand", "replay", "STREET_NAMES"]
+
+STREET_NAMES = {
+    "NT": ("preflop", "flop", "turn", "river"),
+    "FT": ("preflop", "flop", "turn", "river"),
+    "draw": ("before the draw", "after the draw"),
+}
+
+
+@dataclass(frozen=True)
+class Street:
+    """The table when a street starts, and what happened on it.
+
+    ``holes[i]`` are player ``i``'s cards when the history shows them all
+    (None otherwise); ``live`` are the players who have not folded; ``dead``
+    the known cards of those who have; ``pot`` all chips in the middle.
+    """
+
+    name: str
+    board: tuple[Card, ...]
+    pot: int
+    live: tuple[int, ...]
+    holes: tuple[tuple[Card, ...] | None, ...]
+    dead: tuple[Card, ...]
+    actions: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class AllIn:
+    """The moment the betting ended with someone all-in and cards still to come."""
+
+    street: str
+    board: tuple[Card, ...]
+    live: tuple[int, ...]
+    dead: tuple[Card, ...]
+
+
+@dataclass(frozen=True)
+class Hand:
+    """A replayed hand. Tuples by player follow the record's PHH order.
+
+    ``contributions`` are the chips each player put in (``antes`` of them
+    as antes). ``settlement`` and ``final_stacks`` are None when the history stops
+    before the hand is over (:attr:`complete` is False). ``engine_stacks``
+    are pokerkit's own finishing stacks, kept to cross-check the settlement.
+    """
+
+    record: HandRecord
+    streets: tuple[Street, ...]
+    board: tuple[Card, ...]
+    holes: tuple[tuple[Card, ...] | None, ...]
+    contributions: tuple[int, ...]
+    antes: tuple[int, ...]
+    folded: tuple[int, ...]
+    mucked: tuple[int, ...]
+    complete: bool
+    settlement: Settlement | None
+    final_stacks: tuple[int | None, ...] | None
+    engine_stacks: tuple[int | None, ...] | None
+    all_in: AllIn | None
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return self.record.players
+
+    @property
+    def showdown(self) -> bool:
+        """True when two or more players were still in once the betting was over."""
+        return self.complete and self.record.seats - len(self.folded) >= 2
+
+
+def _engine():
+    """pokerkit, the rules engine (the 'games' extra; the CLI reports a missing one)."""
+    import pokerkit
+
+    return pokerkit
+
+
+def _new_state(pk, record: HandRecord):
+    automations = (pk.Automation.ANTE_POSTING, pk.Automation.BET_COLLECTION,
+                   pk.Automation.BLIND_OR_STRADDLE_POSTING, pk.Automation.RUNOUT_COUNT_SELECTION,
+                   pk.Automation.HAND_KILLING, pk.Automation.CHIPS_PUSHING, pk.Automation.CHIPS_PULLING)
+    stacks = [math.inf if s is None else s for s in record.starting_stacks]
+    if record.game == "draw":  # as pokerfsm.games.draw.DrawHand builds it
+        streets = (
+            pk.Street(False, (False,) * 5, 0, False, pk.Opening.POSITION, record.min_bet, None),
+            pk.Street(False, (), 0, True, pk.Opening.POSITION, record.min_bet, None),
+        )
+        return pk.State(automations, pk.Deck.STANDARD, (pk.StandardHighHand,), streets,
+                        pk.BettingStructure.NO_LIMIT, True, record.antes[0], 0, 0, tuple(stacks),
+                        len(stacks), mode=pk.Mode.TOURNAMENT)
+    fields = dict(variant=record.game, ante_trimming_status=record.ante_trimming,
+                  antes=list(record.antes), blinds_or_straddles=list(record.blinds),
+                  starting_stacks=stacks, actions=[], automations=automations)
+    if record.game == "NT":
+        fields["min_bet"] = record.min_bet
+    else:
+        fields.update(small_bet=record.small_bet, big_bet=record.big_bet)
+    return pk.HandHistory(**fields).create_state()
+
+
+def _card(card) -> Card | None:
+    text = repr(card)
+    return None if "?" in text else Card.parse(text)
+
+
+class _Replay:
+    """Applies the actions one by one and follows chips, cards and streets."""
+
+    def __init__(self, pk, record: HandRecord) -> None:
+        self.pk, self.record = pk, record
+        n = record.seats
+        try:
+            self.state = _new_state(pk, record)
+        except Exception as exc:  # pokerkit refuses the set-up (blinds, stacks, ...)
+            raise record.error(record.line, f"pokerkit cannot set up this hand: {exc}",
+                               HistoryReplayError) from None
+        self.contributions, self.antes, self.bets = [0] * n, [0] * n, [0] * n
+        self.returned = 0
+        self.holes: list[list[Card | None]] = [[] for _ in range(n)]
+        self.board: list[Card] = []
+        self.folded: set[int] = set()
+        self.mucked: set[int] = set()
+        self.in_play: set[Card] = set()
+        self.street_list: list[list] = []  # [snapshot or None, moves] per street
+        self.street_key, self.moves = -1, []
+        self.all_in: AllIn | None = None
+        self.seen, self.line, self.action = 0, record.line, ""
+        self._begin_street(0)
+        self._absorb()
+
+    def apply(self, action: ActionLine) -> None:
+        """Apply one action; raises HistoryParseError / HistoryReplayError on its line."""
+        if is_noop(action):
+            return
+        self.line, self.action = action.line, action.text
+        if not self.state.status:
+            raise self.record.error(action.line, f"{action.text!r} comes after the end of the hand",
+                                    HistoryReplayError)
+        call = step(self.state, self.record, action, self.holes)
+        try:
+            call()
+        except Exception as exc:  # pokerkit's rules say no
+            raise self.record.error(action.line, f"illegal action {action.text!r}: {exc}",
+                                    HistoryReplayError) from None
+        self._absorb()
+
+    # -- following the state ---------------------------------------------------
+    def _absorb(self) -> None:
+        pk, s = self.pk, self.state
+        for op in s.operations[self.seen:]:
+            i = getattr(op, "player_index", None)
+            if isinstance(op, (pk.Folding, pk.CheckingOrCalling, pk.CompletionBettingOrRaisingTo,
+                               pk.HoleCardsShowingOrMucking)):
+                self._freeze()
+            if isinstance(op, pk.AntePosting):
+                self.contributions[i] += op.amount
+                self.antes[i] += op.amount
+                self.bets[i] += op.amount
+            elif isinstance(op, (pk.BlindOrStraddlePosting, pk.CheckingOrCalling)):
+                self.contributions[i] += op.amount
+                self.bets[i] += op.amount
+                self._move(i, op)
+            elif isinstance(op, pk.CompletionBettingOrRaisingTo):
+                raised = max(self.bets) > 0
+                self.contributions[i] += op.amount - self.bets[i]
+                self.bets[i] = op.amount
+                self._move(i, op, raised)
+            elif isinstance(op, pk.BetCollection):
+                if len(s.statuses) - s.statuses.count(False) > 1:
+                    self.returned += sum(self.bets) - sum(op.bets)
+                self.bets = [0] * len(self.bets)
+            elif isinstance(op, pk.Folding):
+                self.folded.add(i)
+                self._move(i, op)
+                if self.record.game == "draw":
+                    self.in_play.difference_update(c for c in self.holes[i] if c is not None)
+            elif isinstance(op, pk.HoleDealing):
+                self._deal([_card(c) for c in op.cards], self.holes[i])
+            elif isinstance(op, pk.BoardDealing):
+                self._deal([_card(c) for c in op.cards], self.board)
+            elif isinstance(op, pk.StandingPatOrDiscarding):
+                for card in map(_card, op.cards):
+                    self.holes[i].remove(card)
+                    self.in_play.discard(card)
+                self.moves.append(f"{self.record.players[i]}: " + (
+                    f"discard {len(op.cards)}" if op.cards else "stand pat"))
+            elif isinstance(op, pk.HoleCardsShowingOrMucking):
+                self._show(i, [_card(c) for c in op.hole_cards])
+            if isinstance(op, (pk.Folding, pk.CheckingOrCalling, pk.CompletionBettingOrRaisingTo)):
+                self._note_betting()
+        self.seen = len(s.operations)
+        key = s.street_index
+        if key is not None and key != self.street_key:
+            self._freeze()
+            self._begin_street(key)
+
+    def _deal(self, cards: list[Card | None], into: list) -> None:
+        for card in cards:
+            if card is not None:
+                if card in self.in_play:
+                    raise self._twice(card)
+                self.in_play.add(card)
+            into.append(card)
+
+    def _twice(self, card: Card) -> HistoryReplayError:
+        return self.record.error(self.line, f"card {str(card)!r} is dealt twice, "
+                                            f"again in {self.action!r}", HistoryReplayError)
+
+    def _show(self, i: int, cards: list[Card | None]) -> None:
+        if not cards:
+            self.mucked.add(i)
+            self.moves.append(f"{self.record.players[i]}: muck")
+            return
+        hole = self.holes[i]
+        for k, card in enumerate(cards[:len(hole)]):
+            if card is not None and hole[k] is None:
+                if card in self.in_play:
+                    raise self._twice(card)
+                self.in_play.add(card)
+                hole[k] = card
+        self.moves.append(f"{self.record.players[i]}: show "
+                          + " ".join(str(c) if c else "??" for c in hole))
+
+    def _move(self, i: int, op, raised: bool = False) -> None:
+        pk, name = self.pk, self.record.players[i]
+        if isinstance(op, pk.Folding):
+            text = "fold"
+        elif isinstance(op, pk.BlindOrStraddlePosting):
+            text = f"post {self.record.money(op.amount)}"
+        elif isinstance(op, pk.CheckingOrCalling):
+            text = f"call {self.record.money(op.amount)}" if op.amount else "check"
+        else:
+            text = f"{'raise to' if raised else 'bet'} {self.record.money(op.amount)}"
+        if self.state.stacks[i] == 0 and not isinstance(op, pk.Folding):
+            text += " (all-in)"
+        self.moves.append(f"{name}: {text}")
+
+    def _note_betting(self) -> None:
+        live = tuple(i for i in range(self.record.seats) if i not in self.folded)
+        if any(self.state.stacks[i] == 0 for i in live):
+            name = STREET_NAMES[self.record.game][max(self.street_key, 0)]
+            self.all_in = AllIn(name, tuple(self.board), live, self._dead())
+        else:
+            self.all_in = None
+
+    def _dead(self) -> tuple[Card, ...]:
+        return tuple(c for i in sorted(self.folded) for c in self.holes[i] if c is not None)
+
+    def _snapshot(self) -> Street:
+        n = self.record.seats
+        out = self.folded | self.mucked
+        names = STREET_NAMES[self.record.game]
+        return Street(
+            name=names[min(max(self.street_key, 0), len(names) - 1)], board=tuple(self.board),
+            pot=sum(self.contributions) - self.returned,
+            live=tuple(i for i in range(n) if i not in out),
+            holes=tuple(tuple(h) if h and None not in h else None for h in self.holes),
+            dead=self._dead())
+
+    def _begin_street(self, key: int) -> None:
+        self.street_key, self.moves = key, []
+        self.street_list.append([None, self.moves])
+
+    def _freeze(self) -> None:
+        """Take the current street's snapshot, once: before its first move, or when it ends."""
+        if self.street_list and self.street_list[-1][0] is None:
+            self.street_list[-1][0] = self._snapshot()
+
+    # -- the end ---------------------------------------------------------------
+    def finish(self) -> Hand:
+        """The replayed hand, once every action is applied."""
+        s, record = self.state, self.record
+        if s.status and s.showdown_index is not None:
+            try:  # the history stops at the showdown: show or muck as pokerkit would
+                while s.status and s.showdown_index is not None:
+                    s.show_or_muck_hole_cards()
+            except Exception:  # pokerkit cannot decide (unknown cards): the hand stays unfinished
+                pass
+            self._absorb()
+        self._freeze()
+        streets = tuple(Street(**{**snap.__dict__, "actions": tuple(moves)})
+                        for snap, moves in self.street_list if snap is not None)
+        holes = tuple(tuple(h) if h and None not in h else None for h in self.holes)
+        complete = not s.status
+        settlement = final = engine = all_in = None
+        if complete:
+            out = sorted(self.folded | self.mucked)
+            try:
+                contenders = tuple(None if i in out else h for i, h in enumerate(holes))
+                settlement = showdown(contenders, self.board, self.contributions, out,
+                                      antes=None if record.ante_trimming else self.antes)
+            except InvalidDealError as exc:
+                raise record.error(self.line, f"cannot settle the hand: {exc}", HistoryReplayError) from None
+            final = tuple(None if start is None else start + net
+                          for start, net in zip(record.starting_stacks, settlement.net))
+            engine = tuple(None if math.isinf(x) else int(x) for x in s.stacks)
+            self._check_finishing(final)
+            if (self.all_in is not None and record.game != "draw" and len(self.all_in.live) >= 2
+                    and len(self.all_in.board) < 5):
+                all_in = self.all_in
+        return Hand(record=record, streets=streets, board=tuple(self.board), holes=holes,
+                    contributions=tuple(self.contributions), antes=tuple(self.antes),
+                    folded=tuple(sorted(self.folded)), mucked=tuple(sorted(self.mucked)),
+                    complete=complete, settlement=settlement, final_stacks=final,
+                    engine_stacks=engine, all_in=all_in)
+
+    def _check_finishing(self, final: tuple[int | None, ...]) -> None:
+        recorded = self.record.finishing_stacks
+        if recorded is None:
+            return
+        if any(f is not None and r is not None and f != r for f, r in zip(final, recorded)):
+            money = self.record.money
+            show = lambda stacks: "[" + ", ".join("?" if x is None else money(x) for x in stacks) + "]"
+            raise self.record.error(
+                self.record.line_of("finishing_stacks"),
+                f"finishing_stacks {show(recorded)} do not match the actions, which give {show(final)}",
+                HistoryReplayError)
+
+
+def replay(record: HandRecord) -> Hand:
+    """Play a recorded hand on pokerkit and settle it.
+
+    :param record: a hand from :func:`pokerfsm.history.parse`.
+    :returns: the :class:`Hand`, street by street.
+    :raises HistoryParseError: an action that does not parse (on its line).
+    :raises HistoryReplayError: an illegal action, a card dealt twice, a hand
+        that cannot be settled, or recorded finishing stacks that the actions
+        do not produce.
+    :raises ModuleNotFoundError: pokerkit (the ``games`` extra) is not installed.
+    """
+    pk = _engine()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # pokerkit warns about cards it did not deal itself
+        run = _Replay(pk, record)
+        for action in record.actions:
+            run.apply(action)
+        return run.finish()

@@ -1,0 +1,124 @@
+"""A hand as written in a history file, before it is replayed, and where each part of it is.
+
+Readers (:mod:`.phh`, :mod:`.drawlog`) turn text into :class:`HandRecord`
+values; :mod:`.playback` plays them. Every record remembers the line of each
+field and action, so that any later complaint can name ``file:line`` and
+quote the text.
+
+Amounts are whole numbers of the file's smallest unit: a history written in
+dollars and cents (``0.25``) is read in cents, and :attr:`HandRecord.unit`
+(``Decimal('0.01')``) converts back.
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from decimal import Decimal
+
+from ..errors import HistoryParseError
+
+__all__ = ["Source", "ActionLine", "HandRecord", "GAMES"]
+
+#: the games we replay, by the code used in :attr:`HandRecord.game`
+GAMES = {
+    "NT": "no-limit hold'em",
+    "FT": "fixed-limit hold'em",
+    "draw": "five-card draw",
+}
+
+
+@dataclass(frozen=True)
+class Source:
+    """The text of one history file, kept to quote lines in error messages."""
+
+    path: str
+    lines: tuple[str, ...]
+
+    @classmethod
+    def from_text(cls, text: str, path: str = "<string>") -> Source:
+        return cls(path, tuple(text.splitlines()))
+
+    def text(self, line: int) -> str:
+        """Line ``line`` (1-based) as written, or '' outside the file."""
+        return self.lines[line - 1] if 1 <= line <= len(self.lines) else ""
+
+    def error(self, line: int, message: str, cls: type[HistoryParseError] = HistoryParseError
+              ) -> HistoryParseError:
+        """The exception for a problem on ``line``: ``path:line: message``.
+
+        >>> Source.from_text("a = 1\\nb = ?", "x.phh").error(2, "bad value '?'").args[0]
+        "x.phh:2: bad value '?'"
+        """
+        return cls(message, path=self.path, line=line, text=self.text(line))
+
+
+@dataclass(frozen=True)
+class ActionLine:
+    """One action of the ``actions`` list, e.g. ``'p2 cbr 60'``, and its line."""
+
+    text: str
+    line: int
+
+
+@dataclass(frozen=True)
+class HandRecord:
+    """One hand as the file states it (amounts in units of :attr:`unit`).
+
+    Lists by player run in PHH order: the first player left of the button
+    first, the button last. ``starting_stacks`` holds ``None`` for a stack the
+    file gives as unknown (``inf``), and so does ``finishing_stacks``, which
+    is None when the file does not record them.
+    """
+
+    source: Source
+    line: int
+    name: str
+    game: str
+    players: tuple[str, ...]
+    starting_stacks: tuple[int | None, ...]
+    antes: tuple[int, ...]
+    blinds: tuple[int, ...]
+    actions: tuple[ActionLine, ...]
+    min_bet: int | None = None
+    small_bet: int | None = None
+    big_bet: int | None = None
+    ante_trimming: bool = False
+    finishing_stacks: tuple[int | None, ...] | None = None
+    unit: Decimal = Decimal(1)
+    field_lines: Mapping[str, int] = field(default_factory=dict)
+
+    @property
+    def path(self) -> str:
+        return self.source.path
+
+    @property
+    def seats(self) -> int:
+        return len(self.starting_stacks)
+
+    def line_of(self, name: str) -> int:
+        """The line of a field (the hand's first line when it is not written)."""
+        return self.field_lines.get(name, self.line)
+
+    def error(self, line: int, message: str, cls: type[HistoryParseError] = HistoryParseError
+              ) -> HistoryParseError:
+        """The exception for a problem with this hand on ``line``."""
+        return self.source.error(line, message, cls)
+
+    def money(self, amount: int | float) -> str:
+        """An amount in the file's own unit, e.g. ``'1.25'`` for 125 cents.
+
+        >>> HandRecord(Source("x", ()), 1, "", "NT", (), (), (), (), (), unit=Decimal("0.01")).money(125)
+        '1.25'
+        """
+        if self.unit == 1:
+            if isinstance(amount, int) or float(amount).is_integer():
+                return str(int(amount))
+            return f"{amount:.1f}"
+        places = -self.unit.as_tuple().exponent
+        return f"{Decimal(str(amount)) * self.unit:.{places}f}"
+
+    def to_number(self, amount: int | float) -> int | float:
+        """An amount in the file's own unit, for JSON."""
+        if self.unit == 1:
+            return amount
+        return float(Decimal(str(amount)) * self.unit)

@@ -1,0 +1,220 @@
+# Random showdowns (Monte Carlo): hot loops only. pokerfsm.odds.sampling
+# validates the deal and hands these functions contiguous arrays.
+from libc.stdint cimport int32_t, int64_t, uint8_t, uint64_t
+from libc.string cimport memset
+from cython.parallel cimport prange
+
+from pokerfsm.evaluation._walk cimport VALUE_SHIFT, table_pointer
+from pokerfsm.odds._kernels cimport MAX_PLAYERS, N_SLOTS, SLOT_CATEGORY, Stop, make_stop, should_stop
+
+cdef enum:
+    BATCH = 16
+
+
+cdef inline uint64_t _rotl(uint64_t x, int k) noexcept nogil:
+    return (x << k) | (x >> (64 - k))
+
+
+cdef inline uint64_t _next(uint64_t* s) noexcept nogil:
+    """xoshiro256** (Blackman and Vigna): one 64-bit output, state advanced."""
+    cdef uint64_t result = _rotl(s[1] * 5, 7) * 9
+    cdef uint64_t shifted = s[1] << 17
+    s[2] ^= s[0]
+    s[3] ^= s[1]
+    s[1] ^= s[2]
+    s[0] ^= s[3]
+    s[2] ^= shifted
+    s[3] = _rotl(s[3], 45)
+    return result
+
+
+cdef inline void _seed(uint64_t* s, uint64_t seed) noexcept nogil:
+    """Fill the state with splitmix64 outputs of ``seed``."""
+    cdef int i
+    cdef uint64_t z
+    for i in range(4):
+        seed += 0x9E3779B97F4A7C15ULL
+        z = seed
+        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL
+        z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL
+        s[i] = z ^ (z >> 31)
+
+
+cdef inline int _below(uint64_t* s, int n) noexcept nogil:
+    """A uniform int in [0, n) (n small; the bias is below 2**-32 * n)."""
+    return <int>(((_next(s) >> 32) * <uint64_t>n) >> 32)
+
+
+cdef struct Deal:
+    const int32_t* t
+    int n
+    const uint8_t* kind       # per player: 0 known, 1 range, 2 random
+    const uint8_t* hole       # per player: 2 cards (known players)
+    const int32_t* range_start  # per player: first combo index (range players)
+    const int32_t* range_end
+    const uint8_t* combo_cards  # 2 per combo
+    const double* cumulative    # per combo: cumulative weight within its range
+    uint64_t used               # known hands, board and dead cards
+    int32_t board_state
+    int to_deal                 # board cards to deal
+    int64_t max_attempts
+
+
+cdef int64_t _deal_one(const Deal* deal, uint64_t* s, uint8_t* holes, uint8_t* board) noexcept nogil:
+    """Deal one random showdown into ``holes`` (2 per player) and ``board`` (the cards to deal).
+
+    Returns the number of range deals redrawn after a collision, or -1 if stuck.
+    """
+    cdef uint64_t used, bit
+    cdef int64_t rejected = 0
+    cdef int p, j, lo, hi, mid, c
+    cdef bint collided
+    cdef double target
+    while True:  # hands from weighted ranges: the whole tuple is redrawn on a collision
+        used = deal.used
+        collided = False
+        for p in range(deal.n):
+            if deal.kind[p] == 0:
+                holes[2 * p] = deal.hole[2 * p]
+                holes[2 * p + 1] = deal.hole[2 * p + 1]
+            elif deal.kind[p] == 1:
+                lo = deal.range_start[p]
+                hi = deal.range_end[p] - 1
+                target = (_next(s) >> 11) * (1.0 / 9007199254740992.0) * deal.cumulative[hi]
+                while lo < hi:
+                    mid = (lo + hi) >> 1
+                    if deal.cumulative[mid] > target:
+                        hi = mid
+                    else:
+                        lo = mid + 1
+                bit = (1ULL << deal.combo_cards[2 * lo]) | (1ULL << deal.combo_cards[2 * lo + 1])
+                if used & bit:
+                    collided = True
+                    break
+                used |= bit
+                holes[2 * p] = deal.combo_cards[2 * lo]
+                holes[2 * p + 1] = deal.combo_cards[2 * lo + 1]
+        if not collided:
+            break
+        rejected += 1
+        if rejected > deal.max_attempts:
+            return -1
+    for p in range(deal.n):  # random hands come from what is left: uniform, no bias
+        if deal.kind[p] == 2:
+            for j in range(2):
+                c = _below(s, 52)
+                while (used >> c) & 1:
+                    c = _below(s, 52)
+                used |= 1ULL << c
+                holes[2 * p + j] = <uint8_t>c
+    for j in range(deal.to_deal):
+        c = _below(s, 52)
+        while (used >> c) & 1:
+            c = _below(s, 52)
+        used |= 1ULL << c
+        board[j] = <uint8_t>c
+    return rejected
+
+
+cdef int64_t _run_stream(const Deal* deal, uint64_t seed, int64_t trials, double* acc,
+                         Stop* halt) noexcept nogil:
+    """Play ``trials`` random deals; returns the number of rejected range deals, or -1 if stuck.
+
+    Every 64 batches it checks ``halt`` and, when told to stop, keeps the
+    counts so far (the caller then throws them away).
+
+    Deals go in batches walked level by level, so that the table lookups of
+    different deals (each one a likely cache miss) overlap.
+    """
+    cdef uint64_t s[4]
+    cdef int64_t trial, rejected = 0, r
+    cdef int p, j, b, nb, winners
+    cdef uint8_t holes[BATCH][2 * MAX_PLAYERS]
+    cdef uint8_t board[BATCH][5]
+    cdef int32_t state[BATCH]
+    cdef int32_t step[BATCH]
+    cdef int32_t values[BATCH][MAX_PLAYERS]
+    cdef int32_t best, v
+    cdef const int32_t* t = deal.t
+    cdef int64_t counts[MAX_PLAYERS * N_SLOTS]
+    memset(counts, 0, sizeof(counts))
+    _seed(s, seed)
+    trial = 0
+    while trial < trials:
+        if (trial // BATCH) % 64 == 0 and should_stop(halt):
+            break
+        nb = BATCH if trials - trial >= BATCH else <int>(trials - trial)
+        for b in range(nb):
+            r = _deal_one(deal, s, holes[b], board[b])
+            if r < 0:
+                return -1
+            rejected += r
+            state[b] = deal.board_state
+        for j in range(deal.to_deal):  # the board first ...
+            for b in range(nb):
+                state[b] = t[state[b] + board[b][j] + 1]
+        for p in range(deal.n):  # ... then two lookups per player
+            for b in range(nb):
+                step[b] = t[state[b] + holes[b][2 * p] + 1]
+            for b in range(nb):
+                values[b][p] = t[step[b] + holes[b][2 * p + 1] + 1]
+        for b in range(nb):
+            best = values[b][0]
+            for p in range(1, deal.n):
+                v = values[b][p]
+                best = v if v > best else best
+            winners = 0
+            for p in range(deal.n):
+                winners += values[b][p] == best
+            for p in range(deal.n):
+                v = values[b][p]
+                counts[p * N_SLOTS + (v == best) * winners] += 1
+                counts[p * N_SLOTS + SLOT_CATEGORY + (v >> VALUE_SHIFT)] += 1
+        trial += nb
+    for p in range(deal.n * N_SLOTS):
+        acc[p] = <double>counts[p]
+    return rejected
+
+
+def monte_carlo(const uint8_t[::1] kind, const uint8_t[::1] hole, const int32_t[::1] range_start,
+                const int32_t[::1] range_end, const uint8_t[::1] combo_cards, const double[::1] cumulative,
+                uint64_t used, int32_t board_state, int to_deal, const uint64_t[::1] seeds,
+                const int64_t[::1] trials, double[:, :, ::1] out, int threads, uint8_t[::1] stop,
+                double seconds, int64_t max_attempts=1000000):
+    """Random showdowns: ``trials[i]`` from independent xoshiro256** stream i into ``out[i]``.
+
+    Assumes: ``kind[p]`` is 0 (known: ``hole[2p], hole[2p+1]``), 1 (a range:
+    combos ``range_start[p] .. range_end[p]`` of ``combo_cards`` with their
+    ``cumulative`` weights, none touching ``used``) or 2 (uniformly random);
+    ``used`` is the mask of known hands, board and dead cards; ``board_state``
+    the state of the known board from the root, ``to_deal`` + known board = 5.
+    The results do not depend on the number of threads. Returns the number of
+    range deals redrawn after a collision; raises RuntimeError when a stream
+    redraws ``max_attempts`` times in a row. When ``stop`` is raised or
+    ``seconds`` run out, streams end early (see _kernels.pxd) and ``out`` is
+    incomplete.
+    """
+    cdef Deal deal
+    cdef Py_ssize_t n_streams = seeds.shape[0], stream
+    cdef int64_t rejected = 0, stuck = 0, r
+    cdef Stop halt = make_stop(&stop[0], seconds)
+    deal.t = table_pointer()
+    deal.n = <int>kind.shape[0]
+    deal.kind = &kind[0]
+    deal.hole = &hole[0]
+    deal.range_start = &range_start[0]
+    deal.range_end = &range_end[0]
+    deal.combo_cards = &combo_cards[0] if combo_cards.shape[0] > 0 else NULL
+    deal.cumulative = &cumulative[0] if cumulative.shape[0] > 0 else NULL
+    deal.used = used
+    deal.board_state = board_state
+    deal.to_deal = to_deal
+    deal.max_attempts = max_attempts
+    with nogil:
+        for stream in prange(n_streams, num_threads=threads, schedule="dynamic"):
+            r = _run_stream(&deal, seeds[stream], trials[stream], &out[stream, 0, 0], &halt)
+            stuck += r < 0
+            rejected += r if r >= 0 else 0
+    if stuck:
+        raise RuntimeError("range deals keep colliding")
+    return rejected

@@ -1,0 +1,246 @@
+"""Exact equity: every completion of the board, and every combination of the ranges' hands.
+
+* known hands only: every completion of the board, each board card costing
+  one table lookup per player per node of the enumeration tree;
+* ranges and random hands: for every board, one range (the *inner* one) is
+  walked against the known hands and each combination of the other (*outer*)
+  ranges' hands. On a complete board only one suit can still make a flush, so
+  a hand's value depends on its two ranks and which of its cards are of that
+  suit: one hand per such class is walked (at most 338, 91 when no flush is
+  possible), weighted by the range's hands of that class left in the deck.
+  Suit permutations that leave the deal unchanged are used to walk one board
+  (and one combination) per orbit, weighted by its size.
+
+:func:`make_plan` estimates the time first, so the caller can choose sampling
+instead. Work is cut into tasks (the first two board cards) that run on
+OpenMP threads.
+"""
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+from numpy.typing import NDArray
+
+from ..evaluation import _walk
+from ..ranges import HandRange
+from ..table.format import ROOT
+from . import _boards, _range_scan
+from .deal import Deal
+from .results import SLOTS_PER_PLAYER
+from .stopping import Stop
+from .symmetry import SuitMap, card_map, deal_symmetries, fixes
+
+__all__ = ["make_plan", "Plan", "enumerate_known", "enumerate_ranges", "scan_range", "range_arrays",
+           "walk", "states_after", "max_threads", "threads_for_work"]
+
+LOOKUPS_PER_SECOND = 1.5e8       # one thread, for the time estimate only
+_SECONDS_PER_COMBINATION = 1e-4  # Python work per combination of the outer ranges' hands
+_PARALLEL_WORK = 2e6             # lookups below which one thread is faster than waking others
+
+Progress = Callable[[float], None]
+
+
+def walk(state: int, cards: Sequence[int]) -> int:
+    """The table state after ``cards`` (distinct, valid) from ``state``."""
+    return _walk.walk(state, np.array(list(cards), dtype=np.uint8))
+
+
+def max_threads() -> int:
+    """Threads the kernels may use (OpenMP's limit)."""
+    return _walk.max_threads()
+
+
+def _tasks(m: int, k: int, depth: int = 2) -> NDArray[np.int32]:
+    """The first ``min(k, depth)`` board cards of each task, as indices into the ``m`` cards left."""
+    d = min(k, depth)
+    if d == 0:
+        return np.zeros((1, 0), dtype=np.int32)
+    return np.array(list(itertools.combinations(range(m), d)), dtype=np.int32)
+
+
+def states_after(hands: Sequence[Sequence[int]], board: Sequence[int]) -> NDArray[np.int32]:
+    """Each hand's table state after its cards and the board."""
+    return np.array([walk(ROOT, list(h) + list(board)) for h in hands], dtype=np.int32)
+
+
+def threads_for_work(lookups: float) -> int:
+    """Threads worth waking for ``lookups`` table lookups."""
+    return 1 if lookups < _PARALLEL_WORK else max_threads()
+
+
+def _run_chunked(call: Callable[..., Any], tasks: Any, out: Any, seconds: float, progress: Progress | None,
+                 stop: Stop) -> None:
+    """Run ``call(tasks_slice, out_slice, stop_flag, seconds_left)`` in slices when long, reporting
+    progress; raises as soon as ``stop`` says so (the kernels stop within milliseconds)."""
+    chunks = 1 if progress is None or seconds < 0.5 else 20
+    bounds = [len(tasks) * i // chunks for i in range(chunks + 1)]
+    for i in range(chunks):
+        lo, hi = bounds[i], bounds[i + 1]
+        if hi > lo:
+            call(tasks[lo:hi], out[lo:hi], stop.flag, stop.kernel_seconds())
+        stop.check()
+        if progress is not None:
+            progress((i + 1) / chunks)
+
+
+def enumerate_known(deal: Deal, progress: Progress | None, stop: Stop) -> tuple[Any, int]:
+    """Totals (players, slots) over every board, all hands known."""
+    board = [int(c) for c in deal.board]
+    states = states_after([[int(c) for c in s.known_hand] for s in deal.seats], board)
+    avail = np.array(sorted(set(range(52)) - deal.known_cards), dtype=np.uint8)
+    k = 5 - len(board)
+    tasks = _tasks(len(avail), k)
+    boards = math.comb(len(avail), k)
+    out = np.zeros((len(tasks), len(states), SLOTS_PER_PLAYER))
+    work = boards * len(states)
+    threads = threads_for_work(work)
+    kernel = _boards.enumerate_boards
+    _run_chunked(lambda t, o, flag, left: kernel(states, avail, k, t, o, threads, flag, left), tasks, out,
+                 work / LOOKUPS_PER_SECOND / threads, progress, stop)
+    return out.sum(axis=0), boards
+
+
+@dataclass
+class Plan:
+    """How the exact enumeration against ranges will go, and what it will cost."""
+
+    inner: int                 # the range walked class by class on each board
+    outer: list[int]           # ranges whose hand combinations are enumerated
+    group: list[SuitMap]       # the renamings that fix the deal
+    seconds: float             # estimated, one thread
+
+
+def make_plan(deal: Deal) -> Plan:
+    """The plan for a deal with at least one range, and its estimated time on one thread."""
+    ranged = [i for i, s in enumerate(deal.seats) if s.hand is None]
+    inner = max(ranged, key=lambda i: (len(deal.seats[i].cut_range), i))
+    outer = [i for i in ranged if i != inner]
+    group = deal_symmetries(deal, [deal.seats[i].cut_range for i in ranged])
+    left = 52 - len(deal.known_cards) - 2 * len(outer)
+    k = 5 - len(deal.board)
+    tuples = math.prod(len(deal.seats[i].cut_range) for i in outer)
+    per_board = _per_board(len(deal.seats[inner].cut_range)) + len(deal.seats)
+    lookups = tuples * math.comb(max(left, 0), k) * per_board / len(group)
+    overhead = tuples * _SECONDS_PER_COMBINATION * (1 + len(group) / 4) / len(group)
+    return Plan(inner, outer, group, lookups / LOOKUPS_PER_SECOND + overhead)
+
+
+def _per_board(hands: int) -> float:
+    """Work per board against a range of ``hands`` hands: one walk per class (at most 338, ~220
+    on average), plus taking out the hands that hold the dealt cards."""
+    return min(hands, 220) + hands / 5 + 20
+
+
+def _combo_key(a: int, b: int) -> int:
+    return a * 52 + b if a < b else b * 52 + a
+
+
+def _outer_classes(deal: Deal, plan: Plan, stop: Stop) -> list[tuple[tuple[tuple[int, int], ...], float]]:
+    """Combinations of the outer ranges' hands, one per orbit of the group, with their weight."""
+    maps = [card_map(p) for p in plan.group]
+    classes: dict[tuple[int, ...], list[Any]] = {}
+    ranges = [list(deal.seats[i].cut_range.items()) for i in plan.outer]
+    for count, choice in enumerate(itertools.product(*ranges)):
+        if count % 4096 == 0:
+            stop.check()
+        hands = [tuple(sorted(map(int, combo))) for combo, _ in choice]
+        cards = [c for h in hands for c in h]
+        if len(set(cards)) != len(cards):
+            continue
+        key = min(tuple(_combo_key(m[a], m[b]) for a, b in hands) for m in maps)
+        weight = math.prod(w for _, w in choice)
+        entry = classes.setdefault(key, [tuple(hands), 0.0])
+        entry[1] += weight
+    return [(tuple(hands), weight) for hands, weight in classes.values()]
+
+
+RangeArrays = tuple[NDArray[np.uint8], NDArray[np.uint8], NDArray[np.float64]]
+"""A range as (low card, high card, weight) arrays."""
+
+
+def range_arrays(r: HandRange) -> RangeArrays:
+    """A range as numpy arrays (low card, high card, weight), sorted by low card then high card."""
+    return r.derived("arrays", _make_range_arrays)
+
+
+def _make_range_arrays(r: HandRange) -> RangeArrays:
+    items = sorted((min(a, b), max(a, b), w) for (a, b), w in r.items())
+    return (np.array([i[0] for i in items], dtype=np.uint8), np.array([i[1] for i in items], dtype=np.uint8),
+            np.array([i[2] for i in items], dtype=np.float64))
+
+
+def _range_rows(arrays: RangeArrays,
+                used: set[int]) -> tuple[NDArray[np.int32], NDArray[np.uint8], NDArray[np.float64]]:
+    """The kernel's row layout of a range without the hands using ``used`` cards."""
+    low, high, weight = arrays
+    blocked = np.zeros(52, dtype=bool)
+    blocked[list(used)] = True
+    keep = ~(blocked[low] | blocked[high])
+    row_start = np.searchsorted(low[keep], np.arange(53)).astype(np.int32)
+    return row_start, np.ascontiguousarray(high[keep]), np.ascontiguousarray(weight[keep])
+
+
+def _mask(cards: Iterable[int]) -> int:
+    mask = 0
+    for c in cards:
+        mask |= 1 << int(c)
+    return mask
+
+
+def scan_range(states: NDArray[np.int32], board_state: int, board: Sequence[int], used: set[int], arrays: RangeArrays,
+               group: Sequence[SuitMap], progress: Progress | None = None,
+               stop: Stop | None = None) -> tuple[Any, int]:
+    """Known players (their ``states`` after hole cards and board) against a range (its
+    :func:`range_arrays`) over every completion of the board; returns (totals with the range
+    player last, showdowns)."""
+    row_start, second, weights = _range_rows(arrays, used)
+    n = len(states)
+    if len(second) == 0:
+        return np.zeros((n + 1, SLOTS_PER_PLAYER)), 0
+    avail = np.array(sorted(set(range(52)) - used), dtype=np.uint8)
+    k = 5 - len(board)
+    tasks = _tasks(len(avail), k)
+    perms = np.array([p for p in group if p != (0, 1, 2, 3)], dtype=np.uint8).reshape(-1, 4)
+    out = np.zeros((len(tasks), n + 1, SLOTS_PER_PLAYER))
+    boards = math.comb(len(avail) - 2, k)
+    lookups = math.comb(len(avail), k) * (_per_board(len(second)) + n) / len(group)
+    threads = threads_for_work(lookups)
+    kernel = _range_scan.enumerate_vs_range
+    _run_chunked(lambda t, o, flag, left: kernel(states, board_state, _mask(board), _mask(used), avail, k, t,
+                                                 row_start, second, weights, perms, o, threads, flag, left),
+                 tasks, out, lookups / LOOKUPS_PER_SECOND / threads, progress, stop or Stop())
+    return out.sum(axis=0), len(second) * boards
+
+
+def enumerate_ranges(deal: Deal, plan: Plan, progress: Progress | None, stop: Stop) -> tuple[Any, int]:
+    """Totals (players, slots) over every board and every combination of range hands."""
+    known = [i for i, s in enumerate(deal.seats) if s.hand is not None]
+    board = [int(c) for c in deal.board]
+    board_state = int(states_after([[]], board)[0])
+    totals = np.zeros((len(deal.seats), SLOTS_PER_PLAYER))
+    combinations = 0
+    classes = _outer_classes(deal, plan, stop)
+    arrays = range_arrays(deal.seats[plan.inner].given_range)
+    for number, (hands, weight) in enumerate(classes):
+        players = known + plan.outer
+        hole = [tuple(map(int, deal.seats[i].known_hand)) for i in known] + list(hands)
+        group = [p for p in plan.group if all(fixes(p, h) for h in hands)]
+        summed, showdowns = scan_range(states_after(hole, board), board_state, board,
+                                        deal.known_cards | {c for h in hands for c in h},
+                                       arrays, group, progress if len(classes) == 1 else None, stop)
+        for row, seat in enumerate(players + [plan.inner]):
+            totals[seat] += summed[row] * weight
+        combinations += len(_orbit(hands, plan.group)) * showdowns
+        if progress is not None and len(classes) > 1:
+            progress((number + 1) / len(classes))
+    return totals, combinations
+
+
+def _orbit(hands: Sequence[tuple[int, int]], group: Sequence[SuitMap]) -> set[tuple[int, ...]]:
+    maps = [card_map(p) for p in group]
+    return {tuple(_combo_key(m[a], m[b]) for a, b in hands) for m in maps}

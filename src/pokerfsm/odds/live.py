@@ -1,0 +1,108 @@
+"""Live odds: a known hand's equity against unknown opponents, street after street.
+
+Each update walks only the board cards that are new, which is what the games
+need at every decision.
+"""
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from ..cards import Card, CardsLike, as_cards
+from ..errors import InvalidDealError
+from ..ranges import hand_class
+from ..table.format import ROOT
+from .deal import MAX_PLAYERS, Deal, prepare_deal, read_seat
+from .enumeration import make_plan, range_arrays, scan_range, states_after, walk
+from .equities import equity
+from .results import EquityResult, PlayerResult, equity_result
+
+__all__ = ["LiveOdds"]
+
+
+class LiveOdds:
+    """The equity of a known hand against unknown opponents, street after street.
+
+    Each :meth:`update` walks only the board cards that are new: the hero's
+    state (hole cards plus board so far) and the board's own state are kept.
+    Against one opponent the answer is exact (the preflop one is cached per
+    starting-hand class); against more it is exact when that fits
+    ``budget`` seconds, otherwise a seeded Monte Carlo estimate to
+    ``target_std_error``.
+
+    >>> odds = LiveOdds("AdTs")
+    >>> round(odds.update("Kh Tc Td 3c").players[0].win, 5)
+    0.95624
+    """
+
+    _preflop_cache: dict[tuple[Any, ...], EquityResult] = {}
+
+    def __init__(self, hero: CardsLike, opponents: int = 1, dead: CardsLike = (), *,
+                 budget: float = 0.25, target_std_error: float = 0.003, seed: int = 0):
+        seat = read_seat(hero, 0)
+        if seat.hand is None:
+            raise InvalidDealError(f"the hero needs a known hand, got {hero!r}")
+        if isinstance(opponents, bool) or not isinstance(opponents, int) or not 1 <= opponents < MAX_PLAYERS:
+            raise InvalidDealError(f"1 to {MAX_PLAYERS - 1} opponents, got {opponents!r}")
+        self.hero = seat.hand
+        self.opponents = opponents
+        self.dead = as_cards(dead)
+        self.budget, self.target_std_error, self.seed = budget, target_std_error, seed
+        prepare_deal([self.hero] + [None] * opponents, (), self.dead)
+        self._reset()
+
+    def _reset(self) -> None:
+        self.board: tuple[Card, ...] = ()
+        self._hero_state = int(states_after([[int(c) for c in self.hero]], [])[0])
+        self._board_state = ROOT
+        self._last: EquityResult | None = None
+
+    def update(self, board: CardsLike = ()) -> EquityResult:
+        """The odds with this board (0, 3, 4 or 5 cards); a board that does not extend the
+        previous one starts a new hand."""
+        board = as_cards(board)
+        players = [self.hero] + [None] * self.opponents
+        deal = prepare_deal(players, board, self.dead)
+        if board[:len(self.board)] != self.board:
+            self._reset()
+        elif board == self.board and self._last is not None:
+            return self._last
+        new = [int(c) for c in board[len(self.board):]]
+        self._hero_state = walk(self._hero_state, new)
+        self._board_state = walk(self._board_state, new)
+        self.board = tuple(board)
+        if self.opponents == 1:
+            self._last = self._heads_up(deal)
+        else:
+            self._last = equity(players, board, self.dead, budget=self.budget, seed=self.seed,
+                                target_std_error=self.target_std_error)
+        return self._last
+
+    def _heads_up(self, deal: Deal) -> EquityResult:
+        started = time.perf_counter()
+        key = None
+        if not self.board:
+            key = (hand_class(self.hero),) if not self.dead else (self.hero, tuple(sorted(self.dead)))
+            cached = self._preflop_cache.get(key)
+            if cached is not None:
+                return _relabel(cached, self.hero, self.dead, started)
+        plan = make_plan(deal)
+        totals, combinations = scan_range(np.array([self._hero_state], dtype=np.int32),
+                                           self._board_state, [int(c) for c in self.board],
+                                           deal.known_cards, range_arrays(deal.seats[1].given_range),
+                                           plan.group)
+        result = equity_result(deal, totals, combinations, True, None, started, "enumeration")
+        if key is not None:
+            self._preflop_cache[key] = result
+        return result
+
+
+def _relabel(result: EquityResult, hero: Sequence[Card], dead: Sequence[Card], started: float) -> EquityResult:
+    """A cached result for a suit-isomorphic hand, shown with this hand."""
+    first = result.players[0]
+    players = (PlayerResult(**{**first.__dict__, "hand": f"{hero[0]}{hero[1]}"}),) + result.players[1:]
+    return EquityResult(players, (), tuple(dead), result.combinations, result.exact, result.std_error,
+                        time.perf_counter() - started, result.method)

@@ -1,0 +1,214 @@
+"""Find, open and check the hand-rank table file.
+
+The table lives at ``$POKERFSM_TABLE`` if that is set, otherwise in the user
+cache directory (``platformdirs``). It is opened read-only and memory-mapped,
+never read whole; opening checks the header, the size and the checksum, and
+any mismatch raises :class:`TableCorruptError` naming the path and the fix.
+
+On first use :func:`load_default` builds a missing table (a one-line notice,
+and a progress bar on a terminal). A lock file keeps two processes starting at
+once from building it twice, and the file is renamed into place only when
+complete. Where the location cannot be written, :class:`TableNotFoundError`
+says how to build it elsewhere.
+"""
+from __future__ import annotations
+
+import contextlib
+import mmap
+import os
+import sys
+import threading
+import time
+from pathlib import Path
+from typing import TYPE_CHECKING, BinaryIO
+
+from ..errors import TableCorruptError, TableNotFoundError
+from .format import ENV_VAR, FIRST_ROWS, FORMAT_VERSION, HEADER, HEADER_SIZE, MAGIC, ROOT, SLOTS, file_name
+
+if TYPE_CHECKING:  # pragma: no cover
+    import numpy as np
+    from filelock import FileLock
+    from numpy.typing import NDArray
+
+__all__ = ["default_table_path", "HandRankTable", "open_table", "load_default", "build_lock",
+           "remove_stale_temporaries", "VALUES_BELOW"]
+
+VALUES_BELOW = 10 << 12
+"""Every hand value is below this (see :mod:`pokerfsm.ranking`); checked on opening."""
+
+_FIX = "rebuild it with `pokerfsm generate --force`"
+
+
+def default_table_path() -> Path:
+    """``$POKERFSM_TABLE``, or ``hand-ranks-v1.pkfsm`` in the user cache directory."""
+    env = os.environ.get(ENV_VAR)
+    if env:
+        return Path(env).expanduser()
+    import platformdirs
+
+    return platformdirs.user_cache_path("pokerfsm") / file_name()
+
+
+class HandRankTable:
+    """An open, checked, memory-mapped table; use as a context manager.
+
+    ``entries`` is a read-only int32 memoryview of the states (53 entries each);
+    the root state is at offset :attr:`root`.
+    """
+
+    root = ROOT
+    slots = SLOTS
+
+    def __init__(self, path: Path, file: BinaryIO, mapping: mmap.mmap, entries: memoryview):
+        self.path = path
+        self._file = file
+        self._mapping = mapping
+        self.entries = entries
+
+    @property
+    def n_states(self) -> int:
+        return len(self.entries) // SLOTS
+
+    def as_array(self) -> NDArray[np.int32]:
+        """The entries as a read-only numpy array (no copy)."""
+        import numpy as np
+
+        return np.frombuffer(self.entries, dtype=np.int32)
+
+    def close(self) -> None:
+        self.entries.release()
+        self._mapping.close()
+        self._file.close()
+
+    def __enter__(self) -> HandRankTable:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def __repr__(self) -> str:
+        return f"<HandRankTable {str(self.path)!r}: {self.n_states} states>"
+
+
+def _corrupt(path: Path, problem: str) -> TableCorruptError:
+    return TableCorruptError(f"{path}: {problem}; {_FIX}")
+
+
+def open_table(path: str | os.PathLike[str] | None = None, *, verify: bool = True) -> HandRankTable:
+    """Open a table read-only and check it; raises TableNotFoundError or TableCorruptError.
+
+    ``verify`` also checks the payload checksum and that every transition and
+    value is in range, so that no walk can leave the table whatever the file
+    holds (together about 50 ms; they touch every page, which the walks need
+    anyway).
+    """
+    path = Path(path) if path is not None else default_table_path()
+    try:
+        file = open(path, "rb")  # noqa: SIM115 (kept open as long as its memory map)
+    except FileNotFoundError:
+        raise TableNotFoundError(
+            f"{path}: no hand-rank table; build it with `pokerfsm generate`") from None
+    try:
+        header = file.read(HEADER_SIZE)
+        if len(header) < HEADER_SIZE or not header.startswith(MAGIC):
+            raise _corrupt(path, "not a pokerfsm hand-rank table")
+        _magic, version, slots, count, root, states, a, b = HEADER.unpack(header)
+        if version != FORMAT_VERSION or slots != SLOTS or root != ROOT:
+            raise _corrupt(path, f"table format {version} is not the supported {FORMAT_VERSION}")
+        if count != states * SLOTS or count >= 2**31:
+            raise _corrupt(path, "inconsistent header")
+        size = os.fstat(file.fileno()).st_size
+        if size != HEADER_SIZE + 4 * count:
+            raise _corrupt(path, f"{size} bytes where {HEADER_SIZE + 4 * count} are expected "
+                                 "(truncated or padded)")
+        flags = mmap.MAP_SHARED | getattr(mmap, "MAP_POPULATE", 0)
+        mapping = mmap.mmap(file.fileno(), 0, flags=flags, prot=mmap.PROT_READ)
+    except BaseException:
+        file.close()
+        raise
+    entries = memoryview(mapping)[HEADER_SIZE:].cast("i")
+    table = HandRankTable(path, file, mapping, entries)
+    if verify:
+        from ._build import check_entries, checksum
+
+        if checksum(entries.cast("B").cast("I")) != (a, b):
+            table.close()
+            raise _corrupt(path, "checksum mismatch (the file is damaged)")
+        if states != FIRST_ROWS[-1]:
+            table.close()
+            raise _corrupt(path, f"{states} states where the format has {FIRST_ROWS[-1]}")
+        import numpy as np
+
+        bad = check_entries(entries, np.array(FIRST_ROWS, dtype=np.int64), VALUES_BELOW)
+        if bad >= 0:
+            table.close()
+            raise _corrupt(path, f"entry {bad} (state {bad // SLOTS}, slot {bad % SLOTS}) is out of range")
+    return table
+
+
+_default: HandRankTable | None = None
+_default_lock = threading.Lock()
+
+
+def load_default() -> HandRankTable:
+    """The process-wide default table, opened once; built first if missing."""
+    global _default
+    with _default_lock:
+        if _default is None:
+            path = default_table_path()
+            if not path.exists():
+                _build_missing(path)
+            _default = open_table(path)
+        return _default
+
+
+def build_lock(path: Path) -> FileLock:
+    """The lock every build of the table at ``path`` holds (a ``.lock`` file beside it)."""
+    from filelock import FileLock
+
+    return FileLock(str(path.with_name(path.name + ".lock")))
+
+
+def remove_stale_temporaries(path: Path) -> list[Path]:
+    """Delete the temporary files that builds of ``path`` killed mid-way left behind.
+
+    Call it holding :func:`build_lock`: then no build is writing one.
+    """
+    removed = []
+    for stale in path.parent.glob(f"{path.name}.*.tmp"):
+        with contextlib.suppress(OSError):
+            stale.unlink()
+            removed.append(stale)
+    return removed
+
+
+def _build_missing(path: Path) -> None:
+    """Build the table at ``path`` under a lock file, unless another process just did."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        lock = build_lock(path)
+        lock.acquire()
+    except OSError as exc:
+        raise TableNotFoundError(
+            f"{path}: no hand-rank table, and it cannot be written there ({exc.strerror or exc}); "
+            f"run `pokerfsm generate --output SOMEWHERE_WRITABLE` and set {ENV_VAR} to it"
+        ) from None
+    try:
+        if path.exists():  # another process built it while we waited
+            return
+        from .build import write_new_table
+
+        remove_stale_temporaries(path)
+        print(f"pokerfsm: building the hand-rank table at {path} (once, a few seconds)...",
+              file=sys.stderr, flush=True)
+        start = time.perf_counter()
+        try:
+            write_new_table(path)
+        except OSError as exc:
+            raise TableNotFoundError(
+                f"{path}: cannot write the hand-rank table ({exc.strerror or exc}); "
+                f"run `pokerfsm generate --output SOMEWHERE_WRITABLE` and set {ENV_VAR}"
+            ) from None
+        print(f"pokerfsm: table ready in {time.perf_counter() - start:.1f} s", file=sys.stderr)
+    finally:
+        lock.release()

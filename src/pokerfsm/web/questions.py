@@ -1,0 +1,138 @@
+"""Requests as questions: the library checks them, this module only translates.
+
+A request body is handed to :func:`pokerfsm.odds.prepare_deal` as it is; the
+library's errors carry the field, seat and position they concern, which
+become the 422's ``loc`` directly (:func:`field_error`). The checked deal
+becomes a :class:`~pokerfsm.web.cache.Question`, the answer cache's key.
+
+>>> q = read_equity_request(EquityRequest(players=[["Ah", "Kd"], None, "QQ+"]))
+>>> q.players[1], q.players[2].text
+(RandomSeat(), 'QQ+')
+>>> try:
+...     read_equity_request(EquityRequest(players=[["Ah", "Kd"], ["ah", "Qc"]]))
+... except FieldError as exc:
+...     print(exc.loc, exc.msg)
+('body', 'players', 1, 0) card 'Ah' is given twice: in player 1's hand and in player 2's hand
+"""
+from __future__ import annotations
+
+import base64
+import binascii
+import json
+import re
+from typing import Any
+
+from ..cards import Card
+from ..errors import Error
+from ..odds import prepare_deal
+from ..odds.symmetry import range_symmetries
+from .cache import Question, RandomSeat, RangeSeat
+from .schemas import EquityRequest
+
+__all__ = ["FieldError", "field_error", "read_equity_request", "encode_query", "decode_query",
+           "shown_as_asked", "engine_args"]
+
+Loc = tuple[Any, ...]
+
+
+class FieldError(Error, ValueError):
+    """An input error tied to one field of the request, e.g. ``("body", "players", 1)``."""
+
+    def __init__(self, loc: Loc, msg: str, kind: str = "value_error") -> None:
+        super().__init__(msg)
+        self.loc, self.msg, self.kind = tuple(loc), msg, kind
+
+    def item(self) -> dict[str, Any]:
+        return {"loc": list(self.loc), "msg": self.msg, "type": self.kind}
+
+
+def error_kind(exc: BaseException) -> str:
+    """``DuplicateCardError`` -> ``'duplicate_card'``."""
+    name = type(exc).__name__.removesuffix("Error") or "error"
+    return re.sub(r"(?<!^)(?=[A-Z])", "_", name).lower()
+
+
+def field_error(exc: Error, prefix: str = "body") -> FieldError:
+    """The library's error placed in the request, from the fields it carries."""
+    if isinstance(exc, FieldError):
+        return exc
+    loc: list[Any] = [prefix]
+    if exc.field is not None:
+        loc.append(exc.field)
+        if exc.player is not None:
+            loc.append(exc.player)
+        if exc.index is not None:
+            loc.append(exc.index)
+    return FieldError(tuple(loc), str(exc), error_kind(exc))
+
+
+def _as_given(spec: Any) -> Any:
+    """A seat of the request as the library takes it (an empty list is an unknown hand)."""
+    return None if isinstance(spec, list) and not spec else spec
+
+
+def read_equity_request(req: EquityRequest, prefix: str = "body") -> Question:
+    """Turn a request into a :class:`Question`, or raise :class:`FieldError` naming the bad field."""
+    try:
+        deal = prepare_deal([_as_given(p) for p in req.players], req.board, req.dead)
+    except Error as exc:
+        raise field_error(exc, prefix) from None
+    seats: list[Any] = []
+    for seat in deal.seats:
+        if seat.source is None:
+            seats.append((int(seat.hand[0]), int(seat.hand[1])))  # type: ignore[index]
+        elif seat.source.is_random:
+            seats.append(RandomSeat())
+        else:
+            seats.append(RangeSeat(str(seat.source), range_symmetries(seat.source)))
+    return Question.of(seats, [int(c) for c in deal.board], [int(c) for c in deal.dead], req.samples, req.seed)
+
+
+def encode_query(body: dict[str, Any]) -> str:
+    """The ``q=`` parameter of ``GET /api/equity`` for a request body (url-safe base64, no padding).
+
+    >>> decode_query(encode_query({"players": [["Ah", "Kd"], None]}))
+    {'players': [['Ah', 'Kd'], None]}
+    """
+    text = json.dumps(body, separators=(",", ":"), ensure_ascii=False)
+    return base64.urlsafe_b64encode(text.encode()).decode().rstrip("=")
+
+
+def decode_query(q: str) -> Any:
+    """The JSON value behind a ``q=`` parameter; raises :class:`FieldError` on bad base64 or JSON."""
+    loc = ("query", "q")
+    try:
+        raw = base64.b64decode(q.strip() + "=" * (-len(q.strip()) % 4), altchars=b"-_", validate=True)
+        return json.loads(raw.decode("utf-8"))
+    except (binascii.Error, ValueError) as exc:
+        raise FieldError(loc, f"q must be the url-safe base64 of a JSON request body ({exc})",
+                         "query_encoding") from None
+
+
+def shown_as_asked(answer: dict[str, Any], question: Question) -> dict[str, Any]:
+    """An answer computed for a question equivalent to ``question``, shown with its own cards.
+
+    Everything but the known hands, the board and the dead cards is the same
+    for every question of a class (suit renaming and card order change no
+    probability); those are written the way the library writes them.
+    """
+    out = dict(answer)
+    out["board"] = [str(Card(c)) for c in question.board]
+    out["dead"] = [str(Card(c)) for c in question.dead]
+    out["players"] = [{**p, "hand": f"{Card(seat[0])}{Card(seat[1])}"} if isinstance(seat, tuple) else p
+                      for p, seat in zip(answer["players"], question.players)]
+    return out
+
+
+def engine_args(question: Question) -> tuple[list[Any], list[Card], list[Card]]:
+    """The players, board and dead cards of a question, as the library's ``equity`` takes them."""
+    players: list[Any] = []
+    for seat in question.players:
+        if isinstance(seat, RandomSeat):
+            players.append(None)
+        elif isinstance(seat, RangeSeat):
+            players.append(seat.text)
+        else:
+            players.append([Card(seat[0]), Card(seat[1])])
+    return players, [Card(c) for c in question.board], [Card(c) for c in question.dead]
+

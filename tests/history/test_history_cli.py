@@ -1,0 +1,89 @@
+"""``pokerfsm replay``: the terminal view, --hand, --json and the multi-hand summary."""
+import json
+from pathlib import Path
+
+import pytest
+
+from pokerfsm.cli import main
+from pokerfsm.cli.replay import EQUITY_NOTE
+
+DATA = Path(__file__).resolve().parent / "data"
+
+DRAW = ('{"game": "five-card draw", "hand": 7, "players": ["Ada", "Bo"], "button": "Bo", "ante": 2, '
+        '"min_bet": 4, "starting_stacks": [100, 100], "actions": ["d dh p1 2c7d9hJsKs", '
+        '"d dh p2 3c3d8h8sAc", "p1 cbr 10", "p2 cc", "p1 sd 2c7d", "p2 sd Ac", "d dh p1 KdKh", '
+        '"d dh p2 As", "p1 cc", "p2 cc", "p1 sm KdKhKs9hJs", "p2 sm 3c3d8h8sAs"], '
+        '"finishing_stacks": [112, 88]}\n')
+
+
+def run(capsys, *argv):
+    status = main(["replay", *map(str, argv)])
+    captured = capsys.readouterr()
+    assert status == 0, captured.err
+    return captured.out
+
+
+def test_one_hand_table_result_and_all_in_luck(table, capsys):
+    out = run(capsys, DATA / "three_allins.phh")
+    assert out.startswith(EQUITY_NOTE[:40])
+    assert "Hand 1 of 1 · no-limit hold'em · blinds 5/10 · button Dan" in out
+    for line in ["main pot 400 (Ann, Bob, Cat, Dan): Ann 400 with Pair of Aces",
+                 "side pot 1 450 (Bob, Cat, Dan): Bob 450 with Pair of Kings",
+                 "side pot 2 300 (Cat, Dan): Cat 300 with Pair of Queens",
+                 "result: Ann +300 → 400, Bob +200 → 450, Cat -100 → 300, Dan -400 → 600"]:
+        assert line in out
+    assert "all-in preflop (no board): Ann expected" in out
+    assert "Summary" not in out
+
+
+def test_hand_option_and_summary(table, capsys):
+    out = run(capsys, DATA / "session.phhs")
+    assert out.count("Hand ") == 3 and "Summary: 3 hands, 2 showdowns, 1 all-ins" in out
+    assert "Ann 30, Bob 30 with High card, Ace" in out
+    out = run(capsys, DATA / "session.phhs", "--hand", "3")
+    assert "Hand 1 of 1 [3]" in out and "Summary" not in out
+
+
+def test_json_is_one_document(table, capsys):
+    document = json.loads(run(capsys, DATA / "session.phhs", "--json"))
+    assert document["note"] == EQUITY_NOTE and len(document["hands"]) == 3
+    assert document["summary"]["players"][0] == {"name": "Ann", "hands": 3, "net": -290, "all_ins": 1,
+                                                 "luck": pytest.approx(-491.7, abs=0.1)}
+    first = document["hands"][0]
+    assert first["finishing_stacks"] == first["recorded_finishing_stacks"] == [0, 800]
+    assert [s["name"] for s in first["streets"]] == ["preflop", "flop", "turn", "river"]
+    assert first["streets"][0]["players"][0] == {"name": "Ann", "cards": ["Ah", "As"], "in": True,
+                                                 "equity": pytest.approx(0.8195, abs=1e-3)}
+    assert first["settlement"]["returned"] == [0, 200]
+    assert first["all_in"]["street"] == "preflop" and first["all_in"]["net"] == [-300, 300]
+    single = json.loads(run(capsys, DATA / "straddle.phh", "--json"))
+    assert single["summary"] is None and single["hands"][0]["showdown"] is False
+
+
+def test_unknown_hands_are_shown_as_random(table, capsys):
+    out = run(capsys, DATA / "muck.phh")
+    assert "??" in out and "Cat: show Ah Kh · Ann: muck" in out and "pot 78: Cat 78" in out
+
+
+def test_draw_history(table, tmp_path, capsys):
+    path = tmp_path / "draw.jsonl"
+    path.write_text(DRAW)
+    document = json.loads(run(capsys, path, "--json"))
+    hand, = document["hands"]
+    before, after = hand["streets"]
+    assert before["name"] == "before the draw" and all(p["equity"] is None for p in before["players"])
+    assert [p["equity"] for p in after["players"]] == [1.0, 0.0]
+    assert [p["cards"] for p in after["players"]] == [["9h", "Js", "Ks", "Kd", "Kh"],
+                                                     ["3c", "3d", "8h", "8s", "As"]]
+    assert hand["settlement"]["hands"] == ["Three of a kind, Kings", "Two pair, Eights and Threes"]
+    out = run(capsys, path)
+    assert "five-card draw · ante 2 · button Bo" in out and "Ada: discard 2" in out
+
+
+def test_without_pokerkit_the_error_says_which_extra(table, monkeypatch, capsys):
+    import sys
+
+    monkeypatch.setitem(sys.modules, "pokerkit", None)  # import pokerkit now fails
+    assert main(["replay", str(DATA / "odd_chip.phh")]) == 2
+    err = capsys.readouterr().err
+    assert "needs pokerkit" in err and "pokerfsm[games]" in err and len(err.splitlines()) == 1

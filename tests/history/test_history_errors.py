@@ -1,0 +1,144 @@
+"""Damaged history files: one error, ``file:line: message`` quoting the text, never a traceback."""
+import subprocess
+import sys
+
+import pytest
+
+from pokerfsm import history
+from pokerfsm.cli import main
+from pokerfsm.errors import HistoryParseError, HistoryReplayError, InputFileError
+
+GOOD = """\
+variant = 'NT'
+antes = [0, 0, 0]
+blinds_or_straddles = [5, 10, 0]
+min_bet = 10
+starting_stacks = [1000, 1000, 1000]
+actions = [
+  'd dh p1 7c2d',
+  'd dh p2 AhKd',
+  'd dh p3 AsKc',
+  'p3 cbr 30',
+  'p1 f',
+  'p2 cc',
+  'd db QsJd3c',
+  'p2 cc',
+  'p3 cc',
+  'd db 8h',
+  'p2 cc',
+  'p3 cc',
+  'd db 4s',
+  'p2 cc',
+  'p3 cc',
+  'p2 sm AhKd',
+  'p3 sm AsKc',
+]
+finishing_stacks = [995, 1003, 1002]
+"""
+DRAW = ('{"game": "five-card draw", "hand": 1, "players": ["A", "B"], "button": "B", "ante": 2, '
+        '"min_bet": 4, "starting_stacks": [100, 100], "actions": ["d dh p1 2c7d9hJsKs", '
+        '"d dh p2 3c3d8h8sAc", "p1 cc", "p2 cc", "p1 sd", "p2 sd", "p1 cc", "p2 cc", '
+        '"p1 sm 2c7d9hJsKs", "p2 sm 3c3d8h8sAc"], "finishing_stacks": [98, 102]}\n')
+
+
+def damaged(old, new, text=GOOD):
+    assert old in text, old
+    return text.replace(old, new, 1)
+
+
+CASES = [
+    # (what is damaged, file text, line, error class, fragment of the message)
+    ("TOML syntax", damaged("min_bet = 10", "min_bet = "), 4, HistoryParseError, "not valid TOML"),
+    ("missing field", damaged("min_bet = 10\n", ""), 1, HistoryParseError, "no 'min_bet' field"),
+    ("unknown variant", damaged("'NT'", "'XY'"), 1, HistoryParseError, "unknown variant 'XY'"),
+    ("other variant", damaged("'NT'", "'PO'"), 1, HistoryParseError, "'PO' is not supported"),
+    ("wrong count", damaged("antes = [0, 0, 0]", "antes = [0, 0]"), 2, HistoryParseError,
+     "2 entries for 3 players"),
+    ("not a number", damaged("min_bet = 10", "min_bet = 'ten'"), 4, HistoryParseError, "numbers"),
+    ("one player", damaged("starting_stacks = [1000, 1000, 1000]", "starting_stacks = [1000]"), 5,
+     HistoryParseError, "1 player: pokerfsm replays hands of 2-10"),
+    ("raise too small", damaged("'p3 cbr 30'", "'p3 cbr 12'"), 10, HistoryReplayError,
+     "illegal action 'p3 cbr 12'"),
+    ("out of turn", damaged("'p3 cbr 30'", "'p1 cbr 30'"), 10, HistoryReplayError,
+     "it is p3's turn"),
+    ("bad card", damaged("'d dh p2 AhKd'", "'d dh p2 AhKx'"), 8, HistoryParseError, "bad cards 'AhKx'"),
+    ("card twice", damaged("'d dh p2 AhKd'", "'d dh p2 AhKc'"), 9, HistoryReplayError,
+     "'Kc' is dealt twice, again in 'd dh p3 AsKc'"),
+    ("unknown player", damaged("'p1 f'", "'p9 f'"), 11, HistoryParseError, "unknown player 'p9'"),
+    ("unknown action", damaged("'p1 f'", "'p1 zz'"), 11, HistoryParseError, "unknown action 'p1 zz'"),
+    ("bad amount", damaged("'p3 cbr 30'", "'p3 cbr lots'"), 10, HistoryParseError, "bad amount 'lots'"),
+    ("after the end", damaged("  'p3 sm AsKc',\n", "  'p3 sm AsKc',\n  'p1 cc',\n"), 24,
+     HistoryReplayError, "after the end of the hand"),
+    ("wrong show", damaged("'p3 sm AsKc'", "'p3 sm AsQc'"), 23, HistoryReplayError, "was dealt AsKc"),
+    ("wrong stacks", damaged("[995, 1003, 1002]", "[995, 1002, 1003]"), 25, HistoryReplayError,
+     "do not match the actions, which give [995, 1003, 1002]"),
+    ("board too early", damaged("  'p3 cc',\n  'd db 8h',", "  'd db 8h',\n  'p3 cc',"), 15,
+     HistoryReplayError, "illegal action 'd db 8h'"),
+    ("empty", "", 0, HistoryParseError, "no hand"),
+    ("binary", "variant = 'NT'\n\x00\x01", 2, InputFileError, "binary data"),
+    ("draw JSON", DRAW + '{"game": "five-card draw", "hand": 2,\n', 2, HistoryParseError, "not valid JSON"),
+    ("draw game", DRAW.replace("five-card draw", "razz"), 1, HistoryParseError, "unknown game 'razz'"),
+    ("draw illegal", DRAW.replace('"p1 sd", "p2 sd"', '"p2 sd", "p1 sd"'), 1, HistoryReplayError,
+     "p2 cannot draw now"),
+    ("second hand", "[1]\n" + GOOD + "\n[2]\n" + damaged("'p1 f'", "'p1 zz'"), 39, HistoryParseError,
+     "unknown action"),
+    ("stray table", GOOD + "\n[extra]\nx = 1\n", 27, HistoryParseError, "cannot also hold"),
+]
+
+
+@pytest.mark.parametrize("what, text, line, error, fragment", CASES, ids=[c[0] for c in CASES])
+def test_damage_is_one_located_error(table, tmp_path, what, text, line, error, fragment):
+    path = tmp_path / "bad.phh"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(error) as info:
+        history.load(path)
+    exc = info.value
+    assert isinstance(exc, InputFileError) and isinstance(exc, ValueError)
+    assert str(exc).startswith(f"{path}:{line}: ") and fragment in str(exc)
+    assert exc.path == str(path) and exc.line == line
+    if isinstance(exc, HistoryParseError):  # reading the file itself fails with its parent class
+        assert exc.text == (text.splitlines()[line - 1] if line else "")
+    assert "\n" not in str(exc)
+
+
+@pytest.mark.parametrize("what, text, line, error, fragment", CASES[:12], ids=[c[0] for c in CASES[:12]])
+def test_cli_prints_one_line_and_exits_2(table, tmp_path, capsys, what, text, line, error, fragment):
+    path = tmp_path / "bad.phh"
+    path.write_text(text, encoding="utf-8")
+    assert main(["replay", str(path)]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.splitlines() == [captured.err.strip()]
+    assert captured.err.startswith(f"{path}:{line}: ") and fragment in captured.err
+
+
+def test_binary_text_given_directly(table):
+    with pytest.raises(HistoryParseError, match=r"^x.phh:2: this is a binary file"):
+        history.loads("variant = 'NT'\n\x00", "x.phh")
+
+
+def test_not_utf8_names_the_line(tmp_path):
+    path = tmp_path / "latin1.phh"
+    path.write_bytes(GOOD.replace("variant = 'NT'", "# Jos\xe9\nvariant = 'NT'").encode("latin-1"))
+    with pytest.raises(InputFileError) as info:
+        history.load(path)
+    assert info.value.line == 1 and "invalid UTF-8" in str(info.value)
+
+
+def test_missing_file_and_bad_hand_number(table, tmp_path, capsys):
+    assert main(["replay", str(tmp_path / "nope.phh")]) == 2
+    assert "nope.phh" in capsys.readouterr().err
+    path = tmp_path / "one.phh"
+    path.write_text(GOOD)
+    assert main(["replay", str(path), "--hand", "2"]) == 2
+    err = capsys.readouterr().err
+    assert "holds 1 hand" in err and len(err.splitlines()) == 1
+
+
+def test_real_process_has_no_traceback(table, tmp_path):
+    path = tmp_path / "bad.phh"
+    path.write_text(damaged("'p3 cbr 30'", "'p3 cbr 12'"))
+    result = subprocess.run([sys.executable, "-m", "pokerfsm", "replay", str(path)],
+                            capture_output=True, text=True)
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert result.stderr.startswith(f"{path}:10: illegal action 'p3 cbr 12'")

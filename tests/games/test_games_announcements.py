@@ -1,11 +1,11 @@
 """What a hand announces as it happens: uncalled bets, side pots, the cards drawn, the public record."""
 import pytest
+from poker_fixtures import Chaos
 
 from pokerfsm.games.actions import Action, Move, Phase
 from pokerfsm.games.draw import DrawSession
 from pokerfsm.games.holdem import HoldemSession
 from pokerfsm.games.session import Seat, play_hand
-from poker_fixtures import Chaos
 
 
 def draw_table(*stacks, seed=2):
@@ -76,7 +76,7 @@ def test_the_pot_is_what_the_winners_take_over_many_hands(game):
     for _ in range(300):
         returned = []
         hand = s.start_hand()
-        outcome = play_hand(hand, agents, lambda h, step, d: returned.extend(step.returned))
+        outcome = play_hand(hand, agents, lambda h, step, d, seen=returned: seen.extend(step.returned))
         s.end_hand()
         assert sum(outcome.won.values()) == outcome.pot_total > 0
         if hand.history:  # (a hand can end before any move: blinds that put a player all-in)

@@ -7,6 +7,7 @@ import io
 
 import numpy as np
 import pytest
+from poker_fixtures import CountingOdds, stacked_holdem
 from rich.console import Console
 
 from pokerfsm.cards import parse_cards
@@ -19,7 +20,6 @@ from pokerfsm.games.holdem import HoldemSession
 from pokerfsm.games.render import outcome_lines
 from pokerfsm.games.session import Seat
 from pokerfsm.games.summary import summarise
-from poker_fixtures import CountingOdds, stacked_holdem
 
 
 class Script:

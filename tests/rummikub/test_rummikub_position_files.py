@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from pokerfsm import cli
 from pokerfsm.games.rummikub.positions import MAX_TILES, brief, load_position
-from pokerfsm.games.rummikub.tiles import TileParseError, Tile, parse_tiles
+from pokerfsm.games.rummikub.tiles import Tile, TileParseError, parse_tiles
 
 pytest.importorskip("highspy")
 

@@ -108,7 +108,7 @@ class Step:
     pots: tuple[tuple[int, tuple[int, ...]], ...] = ()
     """The main and side pots, (chips, eligible seats), when this move split the pot anew."""
 
-    def public(self) -> "Step":
+    def public(self) -> Step:
         """The step as the other players see it: a draw shows how many cards, not which.
 
         >>> from pokerfsm.cards import parse_cards

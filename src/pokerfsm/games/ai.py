@@ -190,8 +190,8 @@ class Timid(Personality):
             numbers["category"] = int(category)
             if category >= MONSTER and made_category((), view.board) < MONSTER:
                 return self._big(view, f"a monster ({category.label.lower()})", numbers)
-            strong = (chance >= self.STAY or category >= HandCategory.TWO_PAIR
-                      and made_category((), view.board) < HandCategory.PAIR)
+            strong = (chance >= self.STAY or (category >= HandCategory.TWO_PAIR
+                      and made_category((), view.board) < HandCategory.PAIR))
             reason = "two pair or better" if chance < self.STAY else f"a win chance of {chance:.0%}"
         else:
             if chance >= self.ACES:

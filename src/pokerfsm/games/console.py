@@ -31,8 +31,19 @@ from rich.markup import escape
 
 from .actions import Action, Outcome, Phase, SeatView, Step
 from .pokerhand import PokerHand
-from .prompts import (DRAW_HELP, HOLDEM_HELP, ChooseCards, MoveError, QuitGame, ShowHelp, ShowHistory,
-                      command, legal_summary, parse_move, parse_which)
+from .prompts import (
+    DRAW_HELP,
+    HOLDEM_HELP,
+    ChooseCards,
+    MoveError,
+    QuitGame,
+    ShowHelp,
+    ShowHistory,
+    command,
+    legal_summary,
+    parse_move,
+    parse_which,
+)
 from .render import cards_markup, numbered, plural, verb
 from .screen import CLEAR_ALL, Screen
 from .session import Decision, Session, play_hand

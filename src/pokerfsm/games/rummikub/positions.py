@@ -177,7 +177,7 @@ def load_position(path: str | Path, *, need_new_table: bool = False) -> Position
     return Position(hand, table, initial_done, new_table)
 
 
-def _too_many() -> "_TokenError":
+def _too_many() -> _TokenError:
     return _TokenError(f"more than {MAX_TILES} tiles; the whole game has only {MAX_TILES}", None)
 
 

@@ -16,7 +16,7 @@ from pokerfsm.ranges import HandRange, parse_range
 
 @pytest.mark.parametrize("text, range_text", [
     ("AT,KT", "AT, KT"), ("TT", "TT"), ("AT", "AT"), ("9T", "T9"), ("AhAs,AdAc", "AdAc, AhAs"),
-    ("KT", "KT"), ("T9s", "T9s"), ("QQ+, AKs", "QQ+, AKs"), ("JT", "JT"),
+    ("KT", "KT"), ("T9s", "T9s"), ("QQ+, AKs", "QQ+, AKs"), ("JT", "JT"), ("AhKd, AhQs", "AhKd, AhQs"),
 ])
 def test_texts_that_read_as_ranges_are_ranges(text, range_text):
     read = read_player(text)

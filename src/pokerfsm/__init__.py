@@ -28,6 +28,7 @@ from .errors import (
     ParseError,
     RangeParseError,
     StoppedError,
+    StoreError,
     TableCorruptError,
     TableError,
     TableNotFoundError,
@@ -45,6 +46,8 @@ _LAZY = {
     "compare_hands": "pokerfsm.evaluation",
     "hand_odds": "pokerfsm.evaluation",
     "HandOdds": "pokerfsm.evaluation",
+    "hits": "pokerfsm.evaluation",
+    "BoardHits": "pokerfsm.evaluation",
     "equity": "pokerfsm.odds",
     "EquityResult": "pokerfsm.odds",
     "PlayerResult": "pokerfsm.odds",
@@ -69,7 +72,7 @@ __all__ = [
     "Error", "ParseError", "CardParseError", "RangeParseError", "AmbiguousPlayerError", "InputFileError",
     "InvalidDealError", "DuplicateCardError", "TableError", "TableNotFoundError",
     "TableCorruptError", "IllegalActionError", "HistoryParseError", "HistoryReplayError",
-    "OptionError", "StoppedError", "TimeLimitError", "CancelledError",
+    "OptionError", "StoppedError", "TimeLimitError", "CancelledError", "StoreError",
     *_LAZY,
 ]
 
@@ -88,7 +91,17 @@ def __dir__() -> list[str]:
 
 
 if TYPE_CHECKING:  # pragma: no cover  (the names of _LAZY, for type checkers)
-    from .evaluation import HandOdds, HandRank, best_five, compare_hands, evaluate, evaluate_many, hand_odds
+    from .evaluation import (
+        BoardHits,
+        HandOdds,
+        HandRank,
+        best_five,
+        compare_hands,
+        evaluate,
+        evaluate_many,
+        hand_odds,
+        hits,
+    )
     from .history import load_history
     from .history.settlement import Settlement, showdown
     from .odds import EquityResult, LiveOdds, OutsResult, PlayerResult, Stop, equity, outs

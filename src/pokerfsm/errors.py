@@ -48,6 +48,12 @@ __all__ = [
     "StoppedError",
     "TimeLimitError",
     "CancelledError",
+    "StoreError",
+    "StoreCorruptError",
+    "StoreVersionError",
+    "StoreBusyError",
+    "TableNotBuiltError",
+    "BuildError",
 ]
 
 
@@ -189,3 +195,27 @@ class TimeLimitError(StoppedError, TimeoutError):
 
 class CancelledError(StoppedError):
     """Someone (e.g. a client that went away) asked the work to stop."""
+
+
+class StoreError(Error, OSError):
+    """Problems with the store of precomputed tables (``pokerfsm tables``)."""
+
+
+class StoreCorruptError(StoreError):
+    """The store file is damaged or is not a pokerfsm tables store."""
+
+
+class StoreVersionError(StoreError):
+    """The store file was written in another format version."""
+
+
+class StoreBusyError(StoreError):
+    """Another process is building tables in the same store."""
+
+
+class TableNotBuiltError(StoreError, LookupError):
+    """A lookup needs a precomputed table (or a row of it) that is not built yet."""
+
+
+class BuildError(Error, RuntimeError):
+    """A table build failed: a task raised on a worker, or the cluster is unreachable."""

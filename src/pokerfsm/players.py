@@ -59,15 +59,21 @@ def _unknown(text: str) -> bool:
 
 
 def _two_cards(text: str, notation: str) -> Hand | None:
-    """The two cards ``text`` names in ``notation``, or None if it does not name exactly two."""
+    """The two cards ``text`` names in ``notation``, or None if it does not name exactly two.
+
+    Raises DuplicateCardError for two cards that are one (``'Ah Ah'``); more
+    cards, even repeated ones, are not a hand and are left to the range reading.
+    """
     try:
-        cards = parse_cards(text, notation=notation)
-    except DuplicateCardError as exc:
-        raise DuplicateCardError(f"{quoted(text)} names the card {str(exc.card)!r} twice", card=exc.card,
-                                 text=text) from None
+        cards = parse_cards(text, notation=notation, distinct=False)
     except CardParseError:
         return None
-    return (cards[0], cards[1]) if len(cards) == 2 else None
+    if len(cards) != 2:
+        return None
+    if cards[0] == cards[1]:
+        raise DuplicateCardError(f"{quoted(text)} names the card {str(cards[0])!r} twice", card=cards[0],
+                                 text=text)
+    return cards[0], cards[1]
 
 
 def read_player(text: str, player: int | None = None) -> Hand | HandRange:

@@ -8,6 +8,8 @@ player's probability of winning outright (ties excluded, as the course's note
 """
 from __future__ import annotations
 
+import argparse
+
 from . import write_json
 
 MESSAGES = {
@@ -18,7 +20,7 @@ MESSAGES = {
 }
 
 
-def configure(parser) -> None:
+def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("file", help="the deal: one line per player (two cards or '?'), then the board line")
     parser.add_argument("--lang", choices=("fr", "en"), default="fr", help="language of the answer (default fr)")
     parser.add_argument("--json", action="store_true", help="print the full result as JSON")
@@ -27,7 +29,7 @@ def configure(parser) -> None:
     parser.add_argument("--seed", type=int, default=None, help="seed when it has to sample")
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     import sys
 
     from ..course_file import read_course_file

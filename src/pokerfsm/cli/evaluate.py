@@ -1,16 +1,18 @@
 """``pokerfsm eval CARDS``: the category, description and best five cards of a hand."""
 from __future__ import annotations
 
+import argparse
+
 from . import write_json
 
 
-def configure(parser) -> None:
+def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("cards", nargs="+", help='5 to 7 cards, e.g. "Ah Kh Qh Jh Th 2c 3d"')
     parser.add_argument("--lang", choices=("en", "fr"), default="en", help="language of the description")
     parser.add_argument("--json", action="store_true", help="print a JSON object")
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     from ..cards import parse_cards
     from ..evaluation import best_five, evaluate
 

@@ -1,14 +1,16 @@
 """``pokerfsm generate``: build the hand-rank table file (the first use of the library does it too)."""
 from __future__ import annotations
 
+import argparse
 
-def configure(parser) -> None:
+
+def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--output", "-o", help="where to write it (default: $POKERFSM_TABLE or the cache)")
     parser.add_argument("--force", action="store_true", help="rebuild even if a valid table exists")
     parser.add_argument("--quiet", "-q", action="store_true", help="no progress bar")
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     import sys
     import time
     from pathlib import Path

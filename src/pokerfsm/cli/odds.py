@@ -1,10 +1,12 @@
 """``pokerfsm odds CARDS``: the odds of each hand category by the river."""
 from __future__ import annotations
 
+import argparse
+
 from . import write_json
 
 
-def configure(parser) -> None:
+def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("cards", nargs="*", default=[], help='known cards, e.g. "Ah Kh" (none: every hand)')
     parser.add_argument("--dead", default="", help="cards out of the deck")
     parser.add_argument("--total", type=int, choices=(5, 6, 7), default=7,
@@ -12,7 +14,7 @@ def configure(parser) -> None:
     parser.add_argument("--json", action="store_true", help="print a JSON object")
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     from ..cards import parse_cards
     from ..evaluation import hand_odds
 

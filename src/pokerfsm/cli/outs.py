@@ -5,21 +5,25 @@ flop, each turn card with every player's equity after it.
 """
 from __future__ import annotations
 
+import argparse
+from collections.abc import Iterable
+
+from ..cards import Card
 from . import write_json
 
 
-def configure(parser) -> None:
+def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("players", nargs="+", metavar="HAND", help="two or more known hands, e.g. AhKh QsQd")
     parser.add_argument("--board", required=True, help="3 or 4 board cards")
     parser.add_argument("--dead", default="", help="cards out of the deck")
     parser.add_argument("--json", action="store_true", help="print a JSON object")
 
 
-def _cards(cards) -> str:
+def _cards(cards: Iterable[Card]) -> str:
     return " ".join(str(c) for c in cards) or "-"
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     from ..odds import outs
 
     result = outs(args.players, args.board, args.dead)

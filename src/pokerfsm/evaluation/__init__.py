@@ -7,6 +7,8 @@
   checks on a hand's cards;
 * :mod:`pokerfsm.evaluation.completions`: ``hand_odds``, the category counts
   over every completion of some cards;
+* :mod:`pokerfsm.evaluation.board_hits`: ``hits``, what a range makes on a
+  board (made hands and draws);
 * :mod:`pokerfsm.evaluation.reference`: a slow, independent evaluator, the
   tests' oracle.
 
@@ -15,9 +17,10 @@ The table is opened (and built, the first time) when a hand is first evaluated.
 from __future__ import annotations
 
 from ..ranking import HandCategory
+from .board_hits import BoardHits, hits
 from .completions import HandOdds, hand_odds
 from .handrank import HandRank
 from .hands import best_five, compare_hands, evaluate, evaluate_many, threads_for
 
 __all__ = ["HandCategory", "HandRank", "HandOdds", "evaluate", "evaluate_many", "best_five",
-           "compare_hands", "hand_odds", "threads_for"]
+           "compare_hands", "hand_odds", "threads_for", "hits", "BoardHits"]

@@ -1,0 +1,231 @@
+"""What a range makes on a board, Flopzilla-style: :func:`hits`.
+
+Each hand of the range that the board leaves possible is put in exactly one
+*made hand* class, and in any number of *draw* classes (no draws on the
+river). The made-hand classes, strongest first, and how a hand gets there:
+
+* ``straight flush``, ``quads``, ``full house``, ``flush``, ``straight``: the
+  hand's category, when the hole cards improve on the board alone (on the
+  river a board that plays counts as nothing);
+* ``set``: a pocket pair matching a board card; ``trips``: one hole card
+  matching a pair on the board;
+* ``two pair``: both hole cards pair the board (two different ranks);
+* ``overpair``: a pocket pair above every board card; ``underpair``: one below
+  the top board card (and not a set);
+* ``top pair``: a hole card pairs the top board rank, split by kicker:
+  ``top kicker`` (the best rank not on the board), ``good kicker`` (ten or
+  better), ``weak kicker``;
+* ``middle pair`` (a board rank between the top and the bottom one),
+  ``bottom pair`` (the lowest board rank);
+* ``ace high``: no pair from the hole cards, one of them an ace;
+  ``nothing``: the rest. A pair that is on the board only is nobody's pair.
+
+Draws, on the flop and the turn, for hands without a straight or better:
+``flush draw`` (four to a flush with a hole card), ``open-ended`` (two or
+more ranks complete a straight that uses a hole card; double gutshots count
+here: eight outs), ``gutshot`` (one rank does), ``combo draw`` (a flush draw
+and a straight draw), ``backdoor flush draw`` (flop only: three to a flush
+with a hole card and no flush draw), ``two overcards`` (both hole cards above
+the top board card, no pair).
+
+Weights count: a hand of weight 0.5 adds 0.5 to its classes.
+
+>>> r = hits("QQ+, AKs, AKo, 76s", "Kd 7c 2h")
+>>> r.combos, r.made["set"], r.made["top pair, top kicker"], r.made["overpair"], r.made["middle pair"]
+(30, 3, 12, 6, 3)
+>>> r.draws["backdoor flush draw"]
+4
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from ..cards import Card, CardsLike, as_cards
+from ..errors import Error, InvalidDealError
+from ..players import read_player
+from ..ranges import HandRange
+from ..ranking import HandCategory
+from .hands import evaluate
+
+__all__ = ["MADE_HANDS", "DRAWS", "BoardHits", "hits", "classify"]
+
+MADE_HANDS = ("straight flush", "quads", "full house", "flush", "straight", "set", "trips", "two pair",
+              "overpair", "top pair, top kicker", "top pair, good kicker", "top pair, weak kicker",
+              "middle pair", "bottom pair", "underpair", "ace high", "nothing")
+"""The made-hand classes, strongest first; every hand is in exactly one."""
+DRAWS = ("flush draw", "open-ended", "gutshot", "combo draw", "backdoor flush draw", "two overcards")
+"""The draw classes; a hand may be in several, or none."""
+
+_CATEGORY_CLASS = {HandCategory.STRAIGHT_FLUSH: "straight flush", HandCategory.FOUR_OF_A_KIND: "quads",
+                   HandCategory.FULL_HOUSE: "full house", HandCategory.FLUSH: "flush",
+                   HandCategory.STRAIGHT: "straight"}
+_ACE, _TEN = 12, 8
+
+
+@dataclass(frozen=True)
+class BoardHits:
+    """The weight of the range in each class (``made`` and ``draws``), out of ``combos``.
+
+    ``hands`` maps each live hand (as text, e.g. ``'AhKd'``) to its made class
+    and draws, for tools that list them.
+    """
+
+    range_text: str
+    board: tuple[Card, ...]
+    combos: float
+    made: dict[str, float]
+    draws: dict[str, float]
+    hands: dict[str, tuple[str, tuple[str, ...]]]
+
+    def share(self, name: str) -> float:
+        """The fraction of the live range in class ``name`` (made or draw)."""
+        weight = self.made.get(name, self.draws.get(name))
+        if weight is None:
+            raise KeyError(name)
+        return weight / self.combos if self.combos else 0.0
+
+    def to_dict(self) -> dict[str, Any]:
+        def rows(table: dict[str, float]) -> list[dict[str, Any]]:
+            return [{"name": name, "combos": weight, "share": self.share(name)} for name, weight in table.items()]
+
+        return {"range": self.range_text, "board": [str(c) for c in self.board], "combos": self.combos,
+                "made": rows(self.made), "draws": rows(self.draws),
+                "hands": [{"hand": hand, "made": made, "draws": list(draws)}
+                          for hand, (made, draws) in self.hands.items()]}
+
+
+def _straight_ranks(ranks: set[int]) -> set[int]:
+    """The ranks (0-12) that, added to ``ranks``, make a straight not already there."""
+    def has_straight(present: set[int]) -> bool:
+        low = present | ({-1} if _ACE in present else set())
+        return any(all(top - i in low for i in range(5)) for top in range(3, 13))
+
+    if has_straight(ranks):
+        return set()
+    return {r for r in range(13) if r not in ranks and has_straight(ranks | {r})}
+
+
+def _draws(hole: tuple[Card, Card], board: tuple[Card, ...], made: str) -> tuple[str, ...]:
+    """The draw classes of a hand (flop or turn only)."""
+    found = []
+    strong = made in _CATEGORY_CLASS.values()
+    suits = [sum(1 for c in (*hole, *board) if c.suit == s) for s in range(4)]
+    flush_draw = not strong and any(
+        suits[s] == 4 and any(c.suit == s for c in hole) for s in range(4))
+    board_ranks = {int(c.rank) for c in board}
+    with_hole = board_ranks | {int(c.rank) for c in hole}
+    outs = set() if strong else {r for r in _straight_ranks(with_hole) if r not in _straight_ranks_of(board_ranks)}
+    open_ended, gutshot = len(outs) >= 2, len(outs) == 1
+    if flush_draw:
+        found.append("flush draw")
+    if open_ended:
+        found.append("open-ended")
+    if gutshot:
+        found.append("gutshot")
+    if flush_draw and (open_ended or gutshot):
+        found.append("combo draw")
+    if len(board) == 3 and not flush_draw and not strong and any(
+            suits[s] == 3 and any(c.suit == s for c in hole) for s in range(4)):
+        found.append("backdoor flush draw")
+    top = max(board_ranks)
+    if made in ("ace high", "nothing") and all(int(c.rank) > top for c in hole):
+        found.append("two overcards")
+    return tuple(found)
+
+
+def _straight_ranks_of(ranks: set[int]) -> set[int]:
+    """Ranks that make a straight with the board alone (those the hole cards add nothing to)."""
+    return _straight_ranks(ranks) if len(ranks) >= 4 else set()
+
+
+def classify(hole: Iterable[Card], board: Iterable[Card]) -> tuple[str, tuple[str, ...]]:
+    """The made-hand class and the draws of two hole cards on a 3-5 card board.
+
+    >>> classify([Card("Ah"), Card("Qh")], [Card("Qd"), Card("7h"), Card("2h")])
+    ('top pair, top kicker', ('flush draw',))
+    """
+    first, second = sorted(hole, reverse=True)
+    hole_cards = (Card(first), Card(second))
+    table = tuple(Card(c) for c in board)
+    value = evaluate(hole_cards + table)
+    category = value.category
+    board_ranks = sorted((int(c.rank) for c in table), reverse=True)
+    distinct = sorted(set(board_ranks), reverse=True)
+    high, low = int(hole_cards[0].rank), int(hole_cards[1].rank)
+    matches = {r: board_ranks.count(r) for r in (high, low)}
+    board_plays = len(table) == 5 and value == evaluate(table)
+    made = "nothing"
+    if category in _CATEGORY_CLASS and not board_plays:
+        made = _CATEGORY_CLASS[category]
+    elif high == low and matches[high] >= 1:
+        made = "set"
+    elif (matches[high] >= 2 or matches[low] >= 2) and category >= HandCategory.THREE_OF_A_KIND:
+        made = "trips"
+    elif high != low and matches[high] >= 1 and matches[low] >= 1:
+        made = "two pair"
+    elif high == low:
+        made = "overpair" if high > distinct[0] else "underpair"
+    elif matches[high] or matches[low]:
+        paired = high if matches[high] else low
+        kicker = low if paired == high else high
+        if paired == distinct[0]:
+            best = max(r for r in range(13) if r not in board_ranks and r != paired)
+            made = ("top pair, top kicker" if kicker == best
+                    else "top pair, good kicker" if kicker >= _TEN else "top pair, weak kicker")
+        elif paired == distinct[-1]:
+            made = "bottom pair"
+        else:
+            made = "middle pair"
+    elif _ACE in (high, low):
+        made = "ace high"
+    draws = _draws(hole_cards, table, made) if len(table) < 5 else ()
+    return made, draws
+
+
+def hits(hand_range: str | HandRange, board: CardsLike, dead: CardsLike = ()) -> BoardHits:
+    """Classify every hand of ``hand_range`` left possible on a 3-5 card ``board`` (see the module).
+
+    ``hand_range`` is range text (read by :func:`pokerfsm.read_player`) or a
+    :class:`~pokerfsm.ranges.HandRange`; hands using a board or dead card are
+    left out. Raises RangeParseError, CardParseError, DuplicateCardError or
+    InvalidDealError (with ``field`` set).
+    """
+    try:
+        read = read_player(hand_range) if isinstance(hand_range, str) else hand_range
+    except Error as exc:
+        raise exc.located("range") from None
+    given = read if isinstance(read, HandRange) else HandRange.from_combos([read])
+    try:
+        table = as_cards(board)
+    except Error as exc:
+        raise exc.located("board") from None
+    if len(table) not in (3, 4, 5):
+        raise InvalidDealError(f"board hits need a flop, turn or river: 3, 4 or 5 cards, got {len(table)}",
+                               field="board")
+    try:
+        out = as_cards(dead)
+    except Error as exc:
+        raise exc.located("dead") from None
+    known = set(table) | set(out)
+    if len(known) != len(table) + len(out):
+        card = next(c for c in out if c in table)
+        raise InvalidDealError(f"card {str(card)!r} is both on the board and dead", field="dead", card=card)
+    live = given.without(int(c) for c in known)
+    made = dict.fromkeys(MADE_HANDS, 0.0)
+    draws = dict.fromkeys(DRAWS, 0.0)
+    hands: dict[str, tuple[str, tuple[str, ...]]] = {}
+    for (first, second), weight in live.items():
+        made_class, draw_classes = classify((first, second), table)
+        made[made_class] += weight
+        for name in draw_classes:
+            draws[name] += weight
+        hands[f"{first}{second}"] = (made_class, draw_classes)
+    total = sum(weight for _, weight in live.items())
+
+    def tidy(x: float) -> float:
+        return int(x) if float(x).is_integer() else x
+
+    return BoardHits(str(given), table, tidy(total), {k: tidy(v) for k, v in made.items()},
+                     {k: tidy(v) for k, v in draws.items()} if len(table) < 5 else {}, hands)

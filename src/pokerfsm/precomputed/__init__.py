@@ -1,0 +1,57 @@
+"""Precomputed tables: exact preflop answers in microseconds, built on Dask, kept in SQLite.
+
+Three tables (see :mod:`pokerfsm.precomputed.definitions`): ``preflop-hu``
+(every heads-up preflop matchup, exact, one row per suit class: 47,008),
+``preflop-vs-random`` (169 classes against 1-9 random hands) and
+``flop-ehs`` (every canonical hand on every flop, with E[HS^2]). Build them
+with ``pokerfsm tables build NAME`` (extra ``tables``), then ask:
+
+>>> from pokerfsm import precomputed
+>>> precomputed.matchup("AhAd", "KsKc").wins             # doctest: +SKIP
+1388072
+>>> str(precomputed.percentile_range(5))
+'77+, AK, AQs-AJs'
+
+The lookups (:func:`matchup`, :func:`range_vs_range`, :func:`vs_random`,
+:func:`flop_ehs`) raise :class:`pokerfsm.errors.TableNotBuiltError` when the
+table they need is not built; :func:`available` says so without raising.
+Importing this package does no I/O and never imports Dask.
+"""
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+__all__ = ["matchup", "range_vs_range", "vs_random", "flop_ehs", "available", "reload",
+           "TableFigures", "FlopStrength", "percentile_range", "preflop_order", "build",
+           "verify", "export", "Store", "default_store_path", "SPECS"]
+
+_LAZY = {
+    "matchup": "lookup", "range_vs_range": "lookup", "vs_random": "lookup", "flop_ehs": "lookup",
+    "available": "lookup", "reload": "lookup", "TableFigures": "lookup", "FlopStrength": "lookup",
+    "percentile_range": "order", "preflop_order": "order",
+    "build": "engine", "verify": "verify", "export": "verify",
+    "Store": "store", "default_store_path": "store", "SPECS": "definitions",
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'pokerfsm.precomputed' has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(__all__)
+
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .definitions import SPECS
+    from .engine import build
+    from .lookup import FlopStrength, TableFigures, available, flop_ehs, matchup, range_vs_range, reload, vs_random
+    from .order import percentile_range, preflop_order
+    from .store import Store, default_store_path
+    from .verify import export, verify

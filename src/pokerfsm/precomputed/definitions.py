@@ -1,0 +1,272 @@
+"""The three precomputed tables: their rows, their tasks and how a worker computes one task.
+
+=====================  ========  ==========  =========================================
+table                  rows      tasks       each row
+=====================  ========  ==========  =========================================
+``preflop-hu``         47,008    118         a class of heads-up matchups of two known
+                                             hands: exact wins, ties, losses over all
+                                             1,712,304 boards
+``preflop-vs-random``  1,521     1,521       a starting-hand class against 1-9 random
+                                             hands: exact for 1, Monte Carlo (seeded,
+                                             to a target standard error) for 2-9
+``flop-ehs``           1,286,792 74          a canonical (hand, flop): exact wins, ties
+                                             against one random hand over all turns and
+                                             rivers, and the sum behind E[HS^2]
+=====================  ========  ==========  =========================================
+
+:func:`run_task` is what a Dask worker runs: it needs only the table's name,
+the task number and the parameters, and returns the task's rows.
+
+>>> SPECS["preflop-hu"].tasks(SPECS["preflop-hu"].defaults)
+118
+"""
+from __future__ import annotations
+
+import functools
+import math
+import os
+import socket
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from ..cards import Card
+from . import symmetry
+
+__all__ = ["TableSpec", "SPECS", "run_task", "matchup_rows", "flop_rows", "board_rows",
+           "hand_rank_checksum", "HU_BOARDS", "FLOP_SHOWDOWNS",
+           "FLOP_SQUARE_SCALE", "VS_RANDOM_SHOWDOWNS", "sample_vs_random", "std_errors"]
+
+HU_BOARDS = 1_712_304
+"""Boards of five cards once two known hands are dealt: C(48, 5)."""
+VS_RANDOM_SHOWDOWNS = 1_225 * HU_BOARDS
+"""Showdowns of a hand against one random hand preflop: 1,225 hands times C(48, 5) boards."""
+FLOP_SHOWDOWNS = 1_081 * 990
+"""Showdowns of a hand on a flop against one random hand: C(47, 2) turns and rivers, 990 hands."""
+FLOP_SQUARE_SCALE = 1_081 * (2 * 990) ** 2
+"""E[HS^2] = ``squares`` / this: each river's hand strength is (2 wins + ties) / (2 * 990)."""
+
+
+@dataclass(frozen=True)
+class TableSpec:
+    """One precomputed table: its columns, its default parameters and its tasks."""
+
+    name: str
+    summary: str
+    columns: tuple[tuple[str, str], ...]
+    defaults: dict[str, Any]
+    tasks: Callable[[dict], int]
+    rows: int
+    compute: Callable[[int, dict], list[tuple]] = field(repr=False)
+    exact: bool = True
+
+    @property
+    def column_names(self) -> list[str]:
+        """The names of the stored columns, in order."""
+        return [name for name, _ in self.columns]
+
+
+def _hand_text(a: int, b: int) -> str:
+    """Two cards as text, higher first: ``'AhKh'``."""
+    high, low = (a, b) if a > b else (b, a)
+    return f"{Card(high)}{Card(low)}"
+
+
+# ------------------------------------------------------------------ preflop-hu
+
+def _hu_tasks(parameters: dict) -> int:
+    return math.ceil(len(symmetry.matchup_classes()) / parameters["classes_per_task"])
+
+
+def _hu_compute(task: int, parameters: dict) -> list[tuple]:
+    size = parameters["classes_per_task"]
+    return matchup_rows(symmetry.matchup_classes()[task * size:(task + 1) * size])
+
+
+def matchup_rows(keys) -> list[tuple]:
+    """The preflop-hu rows of the matchup classes ``keys`` (see :func:`symmetry.matchup_key`)."""
+    from ._matchup import count_matchups
+
+    hands = [symmetry.unpack_matchup(int(key)) for key in keys]
+    hole = np.array([[*a, *b] for a, b in hands], dtype=np.uint8)
+    counts = np.zeros((len(keys), 3), dtype=np.int64)
+    count_matchups(hole, counts)
+    return [(int(key), _hand_text(*a), _hand_text(*b), *map(int, row))
+            for key, (a, b), row in zip(keys, hands, counts)]
+
+
+# ------------------------------------------------------------ preflop-vs-random
+
+def _class_hand(index: int) -> tuple[int, int]:
+    from ..ranges import HAND_CLASSES, parse_range
+
+    high, low = next(iter(parse_range(HAND_CLASSES[index])))
+    return int(high), int(low)
+
+
+def std_errors(counts: np.ndarray, deals: int) -> dict[str, float]:
+    """Standard errors of win, tie, lose and equity from the 11 counts of :func:`sample_vs_random`.
+
+    >>> errors = std_errors(np.array([50, 50, 0, 0, 0, 0, 0, 0, 0, 0, 0]), 100)
+    >>> round(errors["win"], 6), errors["tie"]
+    (0.050252, 0.0)
+    """
+    n = float(deals)
+    win, tie, lose = counts[1] / n, counts[2:].sum() / n, counts[0] / n
+    shares = np.array([0.0] + [1.0 / k for k in range(1, 11)])
+    mean = float((counts * shares).sum()) / n
+    square = float((counts * shares ** 2).sum()) / n
+    denominator = max(n - 1.0, 1.0)
+    return {"win": math.sqrt(win * (1 - win) / denominator),
+            "tie": math.sqrt(tie * (1 - tie) / denominator),
+            "lose": math.sqrt(lose * (1 - lose) / denominator),
+            "equity": math.sqrt(max(square - mean * mean, 0.0) / denominator)}
+
+
+def sample_vs_random(hand: tuple[int, int], opponents: int, seed: int, target: float,
+                     first_round: int = 200_000) -> tuple[np.ndarray, int, dict[str, float]]:
+    """Random deals of ``hand`` against ``opponents`` random hands until every figure's
+    standard error is at most ``target``; returns (counts, deals, standard errors).
+
+    Rounds are seeded from ``seed`` and sized from the previous ones only, so
+    the same arguments give the same answer.
+    """
+    from ._sample import sample_vs_random as kernel
+
+    hero = np.array(hand, dtype=np.uint8)
+    counts = np.zeros(11, dtype=np.int64)
+    deals, size, round_number = 0, first_round, 0
+    while True:
+        out = np.zeros(11, dtype=np.int64)
+        kernel(hero, opponents, (seed * 1_000_003 + round_number) % 2**64, size, out)
+        counts += out
+        deals += size
+        round_number += 1
+        errors = std_errors(counts, deals)
+        worst = max(errors.values())
+        if worst <= target:
+            return counts, deals, errors
+        wanted = deals * ((worst / target) ** 2 - 1.0) * 1.02
+        size = max(50_000, 50_000 * math.ceil(wanted / 50_000))
+
+
+def _vs_random_tasks(parameters: dict) -> int:
+    return 169 * parameters["max_opponents"]
+
+
+def _vs_random_compute(task: int, parameters: dict) -> list[tuple]:
+    from ..ranges import HAND_CLASSES
+
+    opponents, index = divmod(task, 169)
+    opponents += 1
+    hand = _class_hand(index)
+    key = index * 16 + opponents
+    if opponents == 1:
+        from ..odds import equity
+
+        player = equity([[Card(hand[0]), Card(hand[1])], None], exact=True).players[0]
+        wins, ties, losses = int(player.wins), int(player.ties), int(player.losses)
+        total = wins + ties + losses
+        return [(key, HAND_CLASSES[index], 1, 1, None, wins, ties, losses, wins + ties / 2,
+                 wins / total, ties / total, losses / total, (wins + ties / 2) / total,
+                 None, None, None, None)]
+    seed = parameters["seed"] * 10_000 + key
+    counts, deals, errors = sample_vs_random(hand, opponents, seed, parameters["target_std_error"])
+    share = float(sum(counts[k] / k for k in range(1, 11)))
+    wins, ties, losses = int(counts[1]), int(counts[2:].sum()), int(counts[0])
+    return [(key, HAND_CLASSES[index], opponents, 0, deals, wins, ties, losses, share,
+             wins / deals, ties / deals, losses / deals, share / deals,
+             errors["win"], errors["tie"], errors["lose"], errors["equity"])]
+
+
+# ------------------------------------------------------------------- flop-ehs
+
+def _flop_tasks(parameters: dict) -> int:
+    return math.ceil(len(symmetry.canonical_boards(3)) / parameters["flops_per_task"])
+
+
+def board_rows(board: tuple[int, ...]) -> list[tuple]:
+    """The hand-strength rows of one canonical flop or turn (every canonical hand on it).
+
+    A flop gives the ``flop-ehs`` rows; a turn the rows a turn version of the
+    table would hold (the showdowns then count 46 rivers times 990 hands).
+    """
+    from ._strength import board_strengths
+
+    hands = symmetry.board_hands(board)
+    wins, ties, squares = (np.zeros(len(hands), dtype=np.int64) for _ in range(3))
+    board_strengths(np.array(board, dtype=np.uint8), wins, ties, squares)
+    showdowns = math.comb(52 - len(board) - 2, 5 - len(board)) * 990
+    board_text = "".join(str(Card(c)) for c in sorted(board, reverse=True))
+    rows = []
+    for i in symmetry.canonical_hand_rows(board):
+        a, b = int(hands[i, 0]), int(hands[i, 1])
+        w, t = int(wins[i]), int(ties[i])
+        rows.append((symmetry.pack_spot(board, (a, b)), board_text, _hand_text(a, b), w, t,
+                     showdowns - w - t, int(squares[i])))
+    return rows
+
+
+def flop_rows(flop: tuple[int, ...]) -> list[tuple]:
+    """The flop-ehs rows of one canonical flop (every canonical hand on it)."""
+    return board_rows(flop)
+
+
+def _flop_compute(task: int, parameters: dict) -> list[tuple]:
+    size = parameters["flops_per_task"]
+    rows: list[tuple] = []
+    for flop in symmetry.canonical_boards(3)[task * size:(task + 1) * size]:
+        rows += flop_rows(flop)
+    return rows
+
+
+SPECS: dict[str, TableSpec] = {spec.name: spec for spec in (
+    TableSpec(
+        "preflop-hu", "every heads-up preflop matchup of two known hands, exact",
+        (("key", "INTEGER PRIMARY KEY"), ("hand1", "TEXT NOT NULL"), ("hand2", "TEXT NOT NULL"),
+         ("wins", "INTEGER NOT NULL"), ("ties", "INTEGER NOT NULL"), ("losses", "INTEGER NOT NULL")),
+        {"classes_per_task": 400}, _hu_tasks, 47_008, _hu_compute),
+    TableSpec(
+        "preflop-vs-random", "each starting-hand class against 1-9 random hands "
+        "(exact for 1, Monte Carlo for 2-9)",
+        (("key", "INTEGER PRIMARY KEY"), ("hand", "TEXT NOT NULL"), ("opponents", "INTEGER NOT NULL"),
+         ("exact", "INTEGER NOT NULL"), ("samples", "INTEGER"), ("wins", "INTEGER NOT NULL"),
+         ("ties", "INTEGER NOT NULL"), ("losses", "INTEGER NOT NULL"), ("pot_share", "REAL NOT NULL"),
+         ("win", "REAL NOT NULL"), ("tie", "REAL NOT NULL"), ("lose", "REAL NOT NULL"),
+         ("equity", "REAL NOT NULL"), ("se_win", "REAL"), ("se_tie", "REAL"), ("se_lose", "REAL"),
+         ("se_equity", "REAL")),
+        {"target_std_error": 0.0002, "seed": 2024, "max_opponents": 9}, _vs_random_tasks,
+        1_521, _vs_random_compute, exact=False),
+    TableSpec(
+        "flop-ehs", "every canonical (hand, flop): exact win/tie vs one random hand and E[HS^2]",
+        (("key", "INTEGER PRIMARY KEY"), ("board", "TEXT NOT NULL"), ("hand", "TEXT NOT NULL"),
+         ("wins", "INTEGER NOT NULL"), ("ties", "INTEGER NOT NULL"), ("losses", "INTEGER NOT NULL"),
+         ("squares", "INTEGER NOT NULL")),
+        {"flops_per_task": 24}, _flop_tasks, 1_286_792, _flop_compute),
+)}
+
+
+@functools.lru_cache(maxsize=1)
+def hand_rank_checksum() -> str:
+    """The checksum in the header of the hand-rank table this process walks (built if missing)."""
+    from ..table import load_default
+    from ..table.format import HEADER, HEADER_SIZE
+
+    path = load_default().path
+    with open(path, "rb") as file:
+        fields = HEADER.unpack(file.read(HEADER_SIZE))
+    return f"{fields[-2]:016x}{fields[-1]:016x}"
+
+
+def run_task(name: str, task: int, parameters: dict) -> dict[str, Any]:
+    """Compute task ``task`` of table ``name`` (runs on a worker); returns its rows and provenance."""
+    from .. import __version__
+
+    started = time.perf_counter()
+    checksum = hand_rank_checksum()
+    rows = SPECS[name].compute(task, parameters)
+    return {"rows": rows, "seconds": time.perf_counter() - started, "version": __version__,
+            "hr_checksum": checksum, "worker": f"{socket.gethostname()}:{os.getpid()}"}

@@ -1,0 +1,135 @@
+"""Board hits (pokerfsm.hits): classes counted by hand on small spots, and the invariants."""
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import pokerfsm
+from pokerfsm.cards import DECK, Card, parse_cards
+from pokerfsm.errors import InvalidDealError, RangeParseError
+from pokerfsm.evaluation.board_hits import DRAWS, MADE_HANDS, classify, hits
+
+
+def made(hole: str, board: str) -> str:
+    return classify(parse_cards(hole), parse_cards(board))[0]
+
+
+def draws(hole: str, board: str) -> tuple[str, ...]:
+    return classify(parse_cards(hole), parse_cards(board))[1]
+
+
+@pytest.mark.parametrize("hole, board, expected", [
+    ("Ah Kh", "Qh Jh Th", "straight flush"),
+    ("7s 7d", "7h 7c 2d", "quads"),
+    ("Ks 7d", "Kh 7c 7h", "full house"),
+    ("2h 3h", "Ah 9h Kh", "flush"),
+    ("9c Td", "Jh Qs 8d", "straight"),
+    ("Ac 2d", "3h 4s 5c", "straight"),               # the wheel
+    ("8s 8d", "8h Kc 2d", "set"),
+    ("Ks 2s", "Kh Kd 7c", "trips"),
+    ("Ks 7s", "Kh 7d 2c", "two pair"),
+    ("Ac Ad", "Kh 7d 2c", "overpair"),
+    ("9c 9d", "Kh 7d 2c", "underpair"),
+    ("Qc Qd", "Kh Kd 2c", "underpair"),              # a board pair is nobody's pair
+    ("Ac Kd", "Kh 7d 2c", "top pair, top kicker"),
+    ("Kc Qd", "Ah 7d 2c", "nothing"),                # K-high: no pair, no ace
+    ("Kc Qd", "Kh 7d 2c", "top pair, top kicker"),   # no: the ace is the best kicker left
+    ("Kc Jd", "Kh 7d 2c", "top pair, good kicker"),
+    ("Kc 9d", "Kh 7d 2c", "top pair, weak kicker"),
+    ("7c 6c", "Kh 7d 2c", "middle pair"),
+    ("2s 3s", "Kh 7d 2c", "bottom pair"),
+    ("As 3s", "Kh 7d 2c", "ace high"),
+    ("Qs Js", "Kh 7d 2c", "nothing"),
+    ("As Kc", "7h 7d 7c", "ace high"),               # trips on the board are nobody's
+    ("5s 4d", "Ah Kh Qh Jh Th", "nothing"),          # the board plays on the river
+    ("9h 2d", "Ah Kh Qh Jh Th", "nothing"),          # even with a heart: the board's flush is higher
+])
+def test_made_hands(hole, board, expected):
+    if expected.startswith("top pair, top kicker") and hole == "Kc Qd":
+        expected = "top pair, good kicker"
+    assert made(hole, board) == expected
+
+
+@pytest.mark.parametrize("hole, board, expected", [
+    ("Ah Qh", "Kh 7h 2c", ("flush draw",)),
+    ("9c 8d", "Tc 7h 2s", ("open-ended",)),
+    ("9c 7d", "Tc 6h 2s", ("gutshot",)),
+    ("9c 7d", "Jc 8h 5s", ("open-ended",)),          # a double gutshot: two ranks, eight outs
+    ("9h 8h", "Th 7h 2c", ("flush draw", "open-ended", "combo draw")),
+    ("Ah 2d", "3h 4s Kd", ("gutshot",)),             # the wheel's 5
+    ("Ah Qh", "Kh 7c 2d", ("backdoor flush draw",)),
+    ("Ac Kd", "Qh 7c 2c", ("backdoor flush draw", "two overcards")),
+    ("Ac Kd", "Qh 7s 2d", ("two overcards",)),
+    ("Ah Qh", "Kh 7h 2c 3d", ("flush draw",)),       # no backdoor on the turn
+    ("6s 5d", "7h 8c 9d Td", ()),                    # a made straight draws nothing
+    ("2s 3d", "7h 8c 9d Td", ()),                    # the board's own straight draw is not yours
+])
+def test_draws(hole, board, expected):
+    assert draws(hole, board) == expected
+
+
+def test_no_draws_on_the_river():
+    assert hits("random", "Ah 7h 2c 5s Kd").draws == {}
+
+
+def test_a_small_spot_counted_by_hand():
+    r = hits("QQ+, AKs, AKo, 76s", "Kd 7c 2h")
+    # QQ 6, KK 3 (Kd gone), AA 6, AKs 3 (AdKd gone), AKo 9, 76s 3 (7c gone)
+    assert r.combos == 30
+    assert {k: v for k, v in r.made.items() if v} == {
+        "set": 3, "overpair": 6, "top pair, top kicker": 12, "middle pair": 3, "underpair": 6}
+    assert {k: v for k, v in r.draws.items() if v} == {"backdoor flush draw": 4}
+    assert r.share("set") == pytest.approx(0.1)
+
+
+def test_the_whole_deck_on_a_turn_counted_by_hand():
+    r = hits("random", "Ah 7h 2c 5s")
+    assert r.combos == 1128
+    assert r.made["straight"] == 16          # 3-4: A2345
+    assert r.made["set"] == 12               # AA 3, 77 3, 22 3, 55 3
+    assert r.made["two pair"] == 54          # six pairs of board ranks, 3 x 3 each
+    assert r.made["top pair, top kicker"] == 12 and r.made["top pair, good kicker"] == 36
+    assert r.made["top pair, weak kicker"] == 60
+    assert r.draws["flush draw"] == 54       # two hole hearts of 11, less 3h4h (a straight)
+
+
+def test_weights_count():
+    r = hits("0.5(AA), KK", "Kd 7c 2h")
+    assert r.combos == 6 * 0.5 + 3 and r.made["overpair"] == 3 and r.made["set"] == 3
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), size=st.sampled_from([3, 4, 5]), count=st.integers(1, 60))
+def test_every_live_hand_is_in_exactly_one_made_class(seed, size, count):
+    rng = random.Random(seed)
+    board = rng.sample(DECK, size)
+    rest = [c for c in DECK if c not in board]
+    combos = {tuple(sorted(rng.sample(rest, 2))) for _ in range(count)}
+    text = ", ".join(f"{b}{a}" for a, b in combos)
+    r = hits(text, board)
+    assert r.combos == len(combos) == len(r.hands)
+    assert sum(r.made.values()) == r.combos and set(r.made) == set(MADE_HANDS)
+    assert all(set(d) <= set(DRAWS) for _, d in r.hands.values())
+    for name in DRAWS if size < 5 else ():
+        assert r.draws[name] == sum(name in d for _, d in r.hands.values())
+
+
+@pytest.mark.parametrize("args, error, field", [
+    (("QQ++", "Kd 7c 2h"), RangeParseError, "range"),
+    (("QQ+", "Kd 7c"), InvalidDealError, "board"),
+    (("QQ+", "Kd 7c 2h", "2h"), InvalidDealError, "dead"),
+    (("QQ+", "Kd 7c Zz"), pokerfsm.CardParseError, "board"),
+])
+def test_bad_input_names_the_field(args, error, field):
+    with pytest.raises(error) as caught:
+        hits(*args)
+    assert caught.value.field == field
+
+
+def test_the_package_exports_it():
+    assert pokerfsm.hits("AA", "Kd 7c 2h").made["overpair"] == 6
+    assert isinstance(next(iter(pokerfsm.hits("AA", "Kd 7c 2h").hands)), str)
+    assert Card("Kd") in pokerfsm.hits("AhAd", "Kd 7c 2h").board

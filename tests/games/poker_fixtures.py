@@ -102,3 +102,30 @@ def expected_payouts(put_in: dict[int, int], shown: dict[int, tuple], board: tup
             odd.update(winners)
         previous = level
     return pay, odd
+
+
+def stacked_holdem(holes, board, *extra_hands):
+    """A hold'em pack: ``holes`` dealt round-robin (first to the big blind), then burn/flop/burn/turn/
+    burn/river; ``extra_hands`` are further (holes, board) pairs for the next hands (a pack
+    reshuffled is replaced by these, in order)."""
+    from pokerfsm.cards import parse_cards
+    from pokerfsm.games.dealer import Dealer
+
+    def one(holes, board):
+        holes = [parse_cards(h) for h in holes]
+        board = parse_cards(board)
+        used = set(board).union(*holes)
+        others = [c for c in parse_cards("2d 3d 4d 5d 6d 8d Td 2h 3h") if c not in used]
+        order = [h[0] for h in holes] + [h[1] for h in holes]
+        return order + [others[0], *board[:3], others[1], board[3], others[2], board[4]]
+
+    dealer = Dealer(np.random.default_rng(0), order=one(holes, board))
+    queue = [one(h, b) for h, b in extra_hands]
+
+    def end_hand(table_cards, _end=dealer.end_hand):
+        _end(table_cards)
+        if queue:
+            top = queue.pop(0)
+            dealer._stub = top + [c for c in dealer._stub if c not in top]
+    dealer.end_hand = end_hand
+    return dealer

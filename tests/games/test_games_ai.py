@@ -79,7 +79,7 @@ def test_the_bluffer_never_folds_and_raises_big(game):
     assert raises > 10
 
 
-@pytest.mark.parametrize("game", ["holdem", "draw"])
+@pytest.mark.parametrize("game", ["draw"])   # hold'em: issue 14 changed it (the next tests)
 def test_the_timid_player_stays_in_only_with_two_pair_or_better(game):
     timid = agent("timid")
     seen = set()
@@ -111,6 +111,32 @@ def test_the_timid_player_bets_the_pot_only_with_a_monster():
     assert quads == Action.raise_to(10 + 40 + 10)
     full = timid.decide(betting_view("7h 7d", "7c 2s 2d", to_call=10, pot=40)).action
     assert full == Action.call(10)
+
+
+@pytest.mark.parametrize("hole, to_call, pot, expected", [
+    ("7h 7d", 5, 15, Action.call(5)),          # a pocket pair completes the small blind...
+    ("7h 2d", 5, 15, Action.call(5)),          # ... so does any hand: 5 to win 15 is cheap
+    ("7h 7d", 50, 70, Action.call(50)),        # a strong starting hand calls a raise
+    ("Ah Qd", 50, 70, Action.call(50)),
+    ("9h 4d", 50, 70, Action.fold()),          # a weak one folds to it
+    ("Kh 8d", 10, 30, Action.fold()),          # a whole big blind is not cheap
+    ("Ah Ad", 5, 15, Action.raise_to(10 + 15 + 5)),   # aces: the only big preflop raise
+])
+def test_the_timid_player_in_holdem_plays_strong_starting_hands(hole, to_call, pot, expected):
+    view = dataclasses.replace(betting_view(hole, to_call=to_call, pot=pot, bounds=(2 * to_call, 500)),
+                               bet=10 - to_call if to_call <= 10 else 10)
+    assert agent("timid").decide(view).action == expected
+
+
+def test_the_timid_player_in_holdem_never_bets_big_without_a_monster():
+    timid = agent("timid")
+    for _, view in POINTS["holdem"]:
+        if view.phase is not Phase.BETTING:
+            continue
+        decision = timid.decide(view)
+        if decision.action.move in (Move.BET, Move.RAISE):
+            category = made_category(view.hole, view.board)
+            assert category >= MONSTER or (not view.board and view.hole[0].rank == view.hole[1].rank == 12)
 
 
 def test_the_random_player_ignores_the_bets_of_the_others():
@@ -188,3 +214,85 @@ def test_every_personality_discards_by_the_best_exact_expectation(name):
         best = draw_options(view.hole, view.opponents)[0]
         assert set(decision.action.cards) == set(view.hole) - set(best.keep)
         assert decision.numbers["expected win vs all"] == pytest.approx(best.value)
+
+
+# --- issue 14: solid reads a range from the bets, the flambeur ------------------------------------
+
+def facing(size_in_pots, pot=40, hole="Ah 9d", board="9c 5h 2s", model=None):
+    """Solid's view on the flop facing a bet of ``size_in_pots`` pots from seat 1."""
+    from pokerfsm.games.actions import Step
+    bet = int(size_in_pots * pot)
+    steps = (Step(1, Action.call(5), "pre-flop", pot=15, to_call=5, bet=5),
+             Step(1, Action.bet(bet), "flop", pot=pot, to_call=0))
+    view = betting_view(hole, board, to_call=bet, pot=pot + bet, bounds=(2 * bet, 1000))
+    return dataclasses.replace(view, history=steps, live=(0, 1))
+
+
+@pytest.mark.parametrize("hole", ["Ah 9d", "Kd 5d"])    # top pair, second pair on 9c 5h 2s
+def test_solid_reads_a_bigger_bet_as_a_stronger_range(hole):
+    solid = Solid(np.random.default_rng(0))
+    strengths = [solid.strength(facing(size, hole=hole)) for size in (0.25, 1.0, 3.0)]
+    alone = solid.win_chance(facing(0.25, hole=hole))                   # against a random hand
+    assert strengths[2] < strengths[1] < strengths[0] < alone
+
+
+def test_solid_calls_a_small_bet_and_folds_to_a_big_one_with_the_same_hand():
+    solid = Solid(np.random.default_rng(0))
+    assert solid.decide(facing(0.25, hole="Kd 5d")).action.move is Move.CALL   # 10 into 50
+    assert solid.decide(facing(3.0, hole="Kd 5d")).action.move is Move.FOLD    # 120 into 160
+
+
+def test_solid_learns_that_a_bluffer_raises_with_anything():
+    cautious, learnt = Solid(np.random.default_rng(0)), Solid(np.random.default_rng(0))
+    maniac = learnt.model(1)
+    for _ in range(40):                       # seat 1 bet twice the pot at 35 of 40 decisions
+        maniac.decisions += 1
+        maniac.aggressive += 1
+        maniac.bets += 1
+        maniac.sizes += 2.0
+    maniac.decisions += 5
+    view = facing(2.0)
+    assert learnt.strength(view) > cautious.strength(view)
+
+
+def test_solid_bets_into_players_who_fold_and_not_into_those_who_never_do():
+    view = dataclasses.replace(betting_view("7h 6d", "Kc 9d 2s", to_call=0, pot=40), live=(0, 1))
+    folder, caller = Solid(np.random.default_rng(0), fixed_odds(0.35)), Solid(np.random.default_rng(0), fixed_odds(0.35))
+    folder.model(1).faced, folder.model(1).folds = 30, 27
+    caller.model(1).faced, caller.model(1).folds = 30, 0
+    assert folder.decide(view).action.move is Move.BET
+    assert caller.decide(view).action.move is Move.CHECK
+
+
+def test_solid_learns_only_from_the_others_public_moves():
+    from pokerfsm.games.actions import Step
+    solid = Solid(np.random.default_rng(0))
+    history = (Step(0, Action.raise_to(30), "pre-flop", pot=15, to_call=5, bet=5),
+               Step(1, Action.fold(), "pre-flop", pot=45, to_call=20, bet=10))
+    view = dataclasses.replace(betting_view("Ah Kd"), seat=0, history=history)
+    solid.observe(view, None)
+    assert set(solid.models) == {1} and solid.models[1].faced == 1 and solid.models[1].folds == 1
+
+
+@pytest.mark.parametrize("chance, to_call, pot, expected", [
+    (0.60, 10, 40, Action.raise_to(10 + 40 + 10)),   # a fair chance: the pot
+    (0.30, 30, 40, Action.call(30)),                 # needs 0.43; 0.30 is close enough for it
+    (0.20, 60, 40, Action.fold()),                   # needs 0.60: too far
+    (0.10, 5, 15, Action.call(5)),                   # a blind is always worth a look
+])
+def test_the_flambeur_plays_loose(chance, to_call, pot, expected):
+    flambeur = make_agent("flambeur", np.random.default_rng(0), fixed_odds(chance))
+    view = betting_view("7h 2d", "Kc 9d 2s", to_call=to_call, pot=pot, bounds=(2 * to_call, 1000))
+    assert flambeur.decide(view).action == expected
+
+
+def test_the_flambeur_bluffs_about_a_third_of_the_time_it_is_checked_to():
+    flambeur = make_agent("flambeur", np.random.default_rng(3), fixed_odds(0.2))
+    view = betting_view("7h 2d", "Kc 9d 4s", to_call=0, pot=40)
+    moves = [flambeur.decide(view).action.move for _ in range(600)]
+    assert abs(moves.count(Move.BET) / 600 - 0.35) < 0.06
+
+
+def test_every_personality_has_a_one_line_style():
+    from pokerfsm.games.ai import STYLES
+    assert set(STYLES) == set(PERSONALITIES) and all(s and "\n" not in s for s in STYLES.values())

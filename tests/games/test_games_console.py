@@ -9,6 +9,7 @@ from rich.console import Console
 from pokerfsm.cards import parse_cards
 from pokerfsm.games.ai import make_agent
 from pokerfsm.games.console import HumanAgent, MoveError, QuitGame, Terminal, parse_move
+from pokerfsm.games.prompts import ChooseCards, parse_which
 from pokerfsm.games.dealer import Dealer
 from pokerfsm.games.draw import DrawSession
 from pokerfsm.games.holdem import HoldemSession
@@ -60,8 +61,9 @@ def test_moves_before_the_opening(text, expected):
     ("r lots", betting(), "'lots' is not an amount"),
     ("r 100", betting(bounds=None), "cannot bet or raise"),
     ("f", betting(to_call=0, bounds=(10, 500)), "folding is not allowed before the opening"),
-    ("9", drawing(), "positions go from 1 to 5"),
-    ("1 1", drawing(), "each once"),
+    # issue 14: at the draw a number is how many cards, so positions come at the second question
+    ("9", drawing(), "you can exchange 0 to 5 cards, not 9"),
+    ("1 4", drawing(), "first say how many cards you exchange"),
     ("Zx", drawing(), "'Zx' is not a card"),
     ("As", drawing(), "'As' is not in your hand"),
 ])
@@ -71,10 +73,35 @@ def test_bad_entries_get_a_hint(text, view, hint):
 
 
 @pytest.mark.parametrize("text, discards", [
-    ("servi", ""), ("pat", ""), ("-", ""), ("2c 7d", "2c 7d"), ("2C,7D", "2c 7d"), ("1 2 3", "2c 7d 9h"),
+    ("servi", ""), ("pat", ""), ("-", ""), ("0", ""), ("2c 7d", "2c 7d"), ("2C,7D", "2c 7d"),
+    ("draw 2c 7d", "2c 7d"), ("5", "2c 7d 9h Js Ks"),
 ])
-def test_discards_by_name_or_position(text, discards):
+def test_discards_by_name_or_count(text, discards):
     assert parse_move(text, drawing()) == Action.draw(parse_cards(discards) if discards else ())
+
+
+@pytest.mark.parametrize("text, count", [("3", 3), ("draw 1", 1), ("exchange 4", 4)])
+def test_a_count_asks_which_cards_next(text, count):
+    with pytest.raises(ChooseCards) as choice:
+        parse_move(text, drawing())
+    assert choice.value.count == count
+
+
+@pytest.mark.parametrize("text, count, discards", [
+    ("1 2 3", 3, "2c 7d 9h"), ("5 1", 2, "2c Ks"), ("9h", 1, "9h"), ("2c, ks", 2, "2c Ks"),
+])
+def test_which_cards_by_position_or_name(text, count, discards):
+    assert parse_which(text, drawing(), count) == Action.draw(parse_cards(discards))
+
+
+@pytest.mark.parametrize("text, count, hint", [
+    ("9", 1, "positions go from 1 to 5"), ("1 1", 2, "each once"), ("1", 2, "you said 2 cards"),
+    ("1 2 3", 2, "you said 2 cards"), ("As", 1, "'As' is not in your hand"), ("", 2, "which 2?"),
+    ("\u0663", 1, "is not a card"),
+])
+def test_which_cards_bad_entries(text, count, hint):
+    with pytest.raises(MoveError, match=re.escape(hint)):
+        parse_which(text, drawing(), count)
 
 
 @pytest.mark.parametrize("text", ["q", "quit", "Q"])

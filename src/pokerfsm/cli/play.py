@@ -1,10 +1,12 @@
 """``pokerfsm play``: heads-up hold'em or eight-player five-card draw in the terminal.
 
-    pokerfsm play holdem [--opponent bluffer|timid|random|solid] [--stack 1000]
-                         [--blinds 5/10] [--seed N] [--hot-seat] [--history FILE]
+    pokerfsm play holdem [--opponent bluffer|timid|random|solid|flambeur] [--stack 1000]
+                         [--blinds 5/10] [--rebuy CHIPS | --target CHIPS]
+                         [--computer-rebuys 3] [--seed N] [--hot-seat] [--history FILE]
                          [--auto] [--hands N] [--explain]
     pokerfsm play draw [--players 8] [--stack 1000] [--ante 2] [--rebuy 200]
-                       [--seed N] [--history FILE] [--auto] [--hands N] [--explain]
+                       [--computer-rebuys 3] [--seed N] [--history FILE] [--auto]
+                       [--hands N] [--explain]
 
 ``--auto`` seats computer players everywhere (your seat is played by
 ``solid``); without it your moves are read from the keyboard, or from stdin
@@ -18,14 +20,20 @@ import re
 
 from ..errors import ParseError
 
-PERSONALITY_NAMES = ("bluffer", "timid", "random", "solid")
+PERSONALITY_NAMES = ("bluffer", "timid", "random", "solid", "flambeur")
 DRAW_NAMES = ("Ada", "Bruno", "Chloe", "Denis", "Emma", "Felix", "Gaby", "Hugo")
-DRAW_LINEUP = ("solid", "bluffer", "timid", "random")
+DRAW_LINEUP = ("solid", "bluffer", "timid", "random", "flambeur")
 
 
 def _positive(text: str) -> int:
-    if not re.fullmatch(r"\d+", text.strip()) or int(text) <= 0:
+    if not re.fullmatch(r"[0-9]+", text.strip()) or int(text) <= 0:
         raise argparse.ArgumentTypeError(f"expected a positive whole number, got {text!r}")
+    return int(text)
+
+
+def _count(text: str) -> int:
+    if not re.fullmatch(r"[0-9]+", text.strip()):
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}")
     return int(text)
 
 
@@ -44,7 +52,10 @@ def _common(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--auto", action="store_true", help="computer players in every seat")
     parser.add_argument("--hands", type=_positive, metavar="N", help="stop after N hands")
     parser.add_argument("--explain", action="store_true",
-                        help="show each computer decision's numbers and the rule that fired")
+                        help="show each computer decision's numbers and the rule that fired "
+                             "(with a human at the table: after the hand, for hands shown down)")
+    parser.add_argument("--computer-rebuys", type=_count, default=3, metavar="N",
+                        help="rebuys each computer may take before it leaves the table (3)")
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -57,6 +68,12 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="small and big blind (5/10)")
     holdem.add_argument("--hot-seat", action="store_true",
                         help="two humans at one screen instead of the computer")
+    session = holdem.add_mutually_exclusive_group()
+    session.add_argument("--rebuy", type=_positive, metavar="CHIPS",
+                         help="chips of one rebuy when a player is broke (default: the starting stack)")
+    session.add_argument("--target", type=_positive, metavar="CHIPS",
+                         help="play a match instead: no rebuys, the first to CHIPS (or the last "
+                              "with chips) wins")
     _common(holdem)
     draw = games.add_parser("draw", help="five-card draw, you and computer players",
                             description="Five-card draw (poker fermé): antes, a draw, rebuys.")
@@ -81,12 +98,16 @@ def run(args: argparse.Namespace) -> int:
     history = open_history(args.history)
     try:
         rng = np.random.default_rng(seeds[0])
+        rebuys = {"computer_rebuys": args.computer_rebuys}
         if args.game == "holdem":
             from ..games.holdem import HoldemSession
-            session = HoldemSession(seats, blinds=args.blinds, rng=rng, history=history)
+            if args.target is not None and args.target <= args.stack:
+                raise ParseError(f"--target {args.target} must be above the starting stack ({args.stack})")
+            session = HoldemSession(seats, blinds=args.blinds, rng=rng, history=history, target=args.target,
+                                    rebuy=None if args.target else args.rebuy or args.stack, **rebuys)
         else:
             from ..games.draw import DrawSession
-            session = DrawSession(seats, ante=args.ante, rebuy=args.rebuy, rng=rng, history=history)
+            session = DrawSession(seats, ante=args.ante, rebuy=args.rebuy, rng=rng, history=history, **rebuys)
         terminal = Terminal(explain=args.explain)
         return terminal.play(session, agents, max_hands=args.hands,
                              hot_seat=getattr(args, "hot_seat", False))

@@ -1,6 +1,7 @@
 """The ``pokerfsm rummikub`` command: ``play``, ``solve FILE`` and ``check FILE``.
 
-* ``play [--seed N] [--players N] [--auto]`` — a game in the terminal against the computer
+* ``play [--seed N] [--players N] [--level easy|medium|hard] [--games N] [--auto]`` — games in
+  the terminal against the computer, with a running score and a rematch after each
   (``--auto``: the computer plays every side);
 * ``solve FILE [--json]`` — the exact best move for the position in FILE;
 * ``check FILE [--json]`` — referee the move ``new_table`` in FILE: exit 0 if legal, 1 if not.
@@ -23,6 +24,11 @@ def configure(parser: argparse.ArgumentParser) -> None:
     play.add_argument("--seed", type=int, default=None, help="seed of the shuffle (a repeatable game)")
     play.add_argument("--players", type=int, default=2, choices=(2, 3, 4), help="players (default 2)")
     play.add_argument("--auto", action="store_true", help="the computer plays every side")
+    play.add_argument("--level", choices=("easy", "medium", "hard"), default="hard",
+                      help="the computer's level: easy plays the first set it finds, medium holds "
+                           "tiles back, hard is the exact solver (default)")
+    play.add_argument("--games", type=int, metavar="N", default=None,
+                      help="stop after N games (default: ask for a rematch; --auto plays one)")
     solve = sub.add_parser("solve", help="the exact best move for a position file",
                            description="Find the exact best move: most tiles, then most points, "
                                        "then fewest table sets changed.")
@@ -41,7 +47,11 @@ def run(args: argparse.Namespace) -> int:
     if args.action == "play":
         from ..games.rummikub.console import play_console
 
-        return play_console(seed=args.seed, players=args.players, auto=args.auto)
+        if args.games is not None and args.games < 1:
+            from ..errors import ParseError
+            raise ParseError(f"--games takes a positive number, got {args.games}")
+        return play_console(seed=args.seed, players=args.players, auto=args.auto, level=args.level,
+                            games=args.games)
     from ..games.rummikub.positions import load_position
 
     position = load_position(args.file, need_new_table=args.action == "check")
@@ -61,8 +71,9 @@ def _solve(position, as_json: bool, out) -> int:
     if not best.tiles_placed:
         print("No tiles can be placed: draw a tile.")
         return 0
-    print(f"Place {_count(best.tiles_placed, 'tile')} ({format_tiles(best.placed)}) worth "
-          f"{best.value_placed} points; {_count(best.sets_changed, 'table set')} changed.")
+    from ..games.rummikub.console import placed_words
+    print(f"Place {placed_words(best.placed, best.value_placed, not position.initial_done)}; "
+          f"{_count(best.sets_changed, 'table set')} changed.")
     for number, step in enumerate(best.steps, 1):
         print(f"{number}. {step}")
     print("New table:")

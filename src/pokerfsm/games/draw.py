@@ -69,7 +69,8 @@ class DrawSession(Session):
     """Hands of five-card draw for 2 to 8 players, with antes and rebuys.
 
     A seat whose stack is empty between hands may rebuy ``rebuy`` chips
-    (:meth:`Session.rebuy`); ``auto_rebuy`` does it for every computer seat.
+    (:meth:`Session.rebuy`); ``auto_rebuy`` does it for every computer seat,
+    at most ``computer_rebuys`` times each (None: no limit).
     """
 
     game = "draw"
@@ -92,9 +93,7 @@ class DrawSession(Session):
 
     def start_hand(self) -> DrawHand:
         if self.auto_rebuy:
-            for i in self.broke():
-                if not self.seats[i].human:
-                    self.rebuy(i, self.rebuy_amount)
+            self.rebuy_computers()
         return super().start_hand()
 
     def _new_hand(self, order: list[int], stacks: list[int]) -> DrawHand:

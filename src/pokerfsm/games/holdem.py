@@ -46,7 +46,11 @@ class HoldemHand(PokerHand):
 
 
 class HoldemSession(Session):
-    """Hands of heads-up hold'em until a player is broke (no rebuys) or quits.
+    """Hands of heads-up hold'em until a player is broke or quits.
+
+    ``rebuy`` (chips, default None: no rebuys) lets a broke player buy in again
+    between hands; computers do it by themselves within ``computer_rebuys``.
+    ``target`` plays a match instead (see :class:`~.session.Session`).
 
     ``odds_factory`` (by default :class:`pokerfsm.odds.LiveOdds`) gives the
     human's live win probability; :meth:`win_odds` keeps one per seat and
@@ -56,9 +60,10 @@ class HoldemSession(Session):
     game = "holdem"
 
     def __init__(self, seats: Sequence[Seat], *, blinds: tuple[int, int] = (5, 10),
-                 odds_factory: OddsFactory | None = None, **kwargs) -> None:
+                 odds_factory: OddsFactory | None = None, rebuy: int | None = None, **kwargs) -> None:
         kwargs.setdefault("reshuffle", True)
         super().__init__(seats, **kwargs)
+        self.rebuy_amount = rebuy
         self.blinds = blinds
         self._odds_factory = odds_factory
         self._live: dict[int, tuple[int, Any]] = {}
@@ -67,6 +72,10 @@ class HoldemSession(Session):
     @property
     def stakes(self) -> str:
         return f"blinds {self.blinds[0]}/{self.blinds[1]}"
+
+    def start_hand(self) -> HoldemHand:
+        self.rebuy_computers()
+        return super().start_hand()
 
     def _new_hand(self, order: list[int], stacks: list[int]) -> HoldemHand:
         return HoldemHand(order, stacks, self.dealer, self.blinds)

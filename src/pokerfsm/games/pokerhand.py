@@ -19,17 +19,16 @@ pokerkit and in hand histories.
 """
 from __future__ import annotations
 
-import enum
 import itertools
 import warnings
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Sequence
 from functools import lru_cache
 
 import pokerkit as pk
 
-from ..cards import Card, as_cards
+from ..cards import Card
 from ..errors import IllegalActionError
+from .actions import Action, Move, Outcome, Phase, PotResult, SeatView, Step
 from .dealer import Dealer
 
 __all__ = ["Move", "Action", "Phase", "Step", "SeatView", "PotResult", "Outcome", "PokerHand",
@@ -43,162 +42,6 @@ AUTOMATIONS = (
     pk.Automation.HAND_KILLING,
     pk.Automation.CHIPS_PULLING,
 )
-
-
-class Move(enum.Enum):
-    """The kinds of move a player makes."""
-
-    FOLD = "fold"
-    CHECK = "check"
-    CALL = "call"
-    BET = "bet"
-    RAISE = "raise"
-    DRAW = "draw"
-
-
-@dataclass(frozen=True)
-class Action:
-    """One move: ``Action.call(20)``, ``Action.raise_to(60)``, ``Action.draw(cards)``.
-
-    ``amount`` is the chips a call puts in, or the round total a bet or raise
-    goes to; ``cards`` are the discards of a draw (none: stand pat).
-
-    >>> str(Action.raise_to(60)), str(Action.draw([])), str(Action.draw([Card("2c")]))
-    ('raise to 60', 'stand pat', 'discard 2c')
-    """
-
-    move: Move
-    amount: int = 0
-    cards: tuple[Card, ...] = ()
-
-    @classmethod
-    def fold(cls) -> Action:
-        return cls(Move.FOLD)
-
-    @classmethod
-    def check(cls) -> Action:
-        return cls(Move.CHECK)
-
-    @classmethod
-    def call(cls, amount: int) -> Action:
-        return cls(Move.CALL, amount)
-
-    @classmethod
-    def bet(cls, to: int) -> Action:
-        return cls(Move.BET, to)
-
-    @classmethod
-    def raise_to(cls, to: int) -> Action:
-        return cls(Move.RAISE, to)
-
-    @classmethod
-    def draw(cls, discards: Iterable[Card | str | int]) -> Action:
-        return cls(Move.DRAW, 0, tuple(sorted(as_cards(discards))))
-
-    def __str__(self) -> str:
-        if self.move in (Move.FOLD, Move.CHECK):
-            return self.move.value
-        if self.move is Move.CALL:
-            return f"call {self.amount}"
-        if self.move is Move.BET:
-            return f"bet {self.amount}"
-        if self.move is Move.RAISE:
-            return f"raise to {self.amount}"
-        if not self.cards:
-            return "stand pat"
-        return "discard " + " ".join(map(str, self.cards))
-
-
-class Phase(enum.Enum):
-    """What the hand waits for."""
-
-    BETTING = "betting"
-    DRAW = "draw"
-    OVER = "over"
-
-
-@dataclass(frozen=True)
-class Step:
-    """One entry of a hand's history: who did what, on which street."""
-
-    seat: int
-    action: Action
-    street: str
-    all_in: bool = False
-
-
-@dataclass(frozen=True)
-class SeatView:
-    """What the player in ``seat`` knows when it is their turn.
-
-    ``pot`` counts the bets of the current round; ``raise_bounds`` is the
-    lowest and highest legal "raise to" (or bet) amount, if any.
-    """
-
-    game: str
-    seat: int
-    street: str
-    phase: Phase
-    hole: tuple[Card, ...]
-    board: tuple[Card, ...]
-    pot: int
-    to_call: int
-    stack: int
-    bet: int
-    big_blind: int
-    raise_bounds: tuple[int, int] | None
-    legal: tuple[Action, ...]
-    opponents: int
-    opened: bool
-    draws: dict[int, int] = field(default_factory=dict)
-
-    @property
-    def pot_odds(self) -> float:
-        """Share of the pot after calling that the call costs (0 when free)."""
-        return self.to_call / (self.pot + self.to_call) if self.to_call else 0.0
-
-    def legal_move(self, move: Move) -> Action | None:
-        """The legal action of that kind (the smallest, for bets and raises), if any."""
-        return next((a for a in self.legal if a.move is move), None)
-
-
-@dataclass(frozen=True)
-class PotResult:
-    """A main or side pot: its size, who could win it and who got what."""
-
-    amount: int
-    eligible: tuple[int, ...]
-    shares: dict[int, int]
-
-    @property
-    def winners(self) -> tuple[int, ...]:
-        return tuple(seat for seat, chips in self.shares.items() if chips > 0)
-
-
-@dataclass(frozen=True)
-class Outcome:
-    """The result of a finished hand, by seat."""
-
-    starting_stacks: dict[int, int]
-    final_stacks: dict[int, int]
-    pots: tuple[PotResult, ...]
-    shown: dict[int, tuple[Card, ...]]
-    board: tuple[Card, ...]
-    collected: dict[int, int] = field(default_factory=dict)
-
-    @property
-    def net(self) -> dict[int, int]:
-        """Chips won (positive) or lost (negative) by each seat."""
-        return {s: self.final_stacks[s] - self.starting_stacks[s] for s in self.starting_stacks}
-
-    @property
-    def showdown(self) -> bool:
-        return len(self.shown) > 1
-
-    @property
-    def winners(self) -> tuple[int, ...]:
-        """Seats that took chips from some pot."""
-        return tuple(sorted({s for pot in self.pots for s in pot.winners}))
 
 
 @lru_cache(maxsize=None)
@@ -215,6 +58,19 @@ class PokerHand:
 
     ``seats`` are the session's seat numbers in pokerkit order: first to the
     left of the button, the button last.
+
+    Besides pokerkit's accounting it keeps what a table announces as it
+    happens: uncalled bets given back when a betting round closes
+    (:attr:`Step.returned`), the main and side pots when an all-in splits
+    the pot (:attr:`Step.pots`), and the cards each player drew.
+
+    >>> from pokerfsm.games.holdem import HoldemSession
+    >>> from pokerfsm.games.session import Seat
+    >>> hand = HoldemSession([Seat("Ann", "x", 100), Seat("Bob", "x", 100)], seed=1).start_hand()
+    >>> step = hand.apply(Action.raise_to(40))       # Bob, the button, raises
+    >>> step = hand.apply(Action.fold())             # Ann folds her big blind
+    >>> step.returned, hand.outcome().pot_total, hand.outcome().net
+    (((1, 30),), 20, {0: -10, 1: 10})
     """
 
     game = "poker"
@@ -236,7 +92,14 @@ class PokerHand:
         self._eligible: list[tuple[int, ...]] = []
         self._notation: list[str] = []
         self._pending_deals: dict[int, list[Card]] = {}
+        self._drawn: dict[int, list[Card]] = {}
+        self._pot_layout: tuple[tuple[int, tuple[int, ...]], ...] = ()
         self._advance()
+        # chips each seat put in so far: the antes and blinds, then every call, bet and raise
+        self._put = {seat: 0 for seat in self.seats}
+        for operation in state.operations:
+            if isinstance(operation, (pk.AntePosting, pk.BlindOrStraddlePosting)):
+                self._put[self.seats[operation.player_index]] += operation.amount
 
     # -- what the table shows -------------------------------------------------
     @property
@@ -364,28 +227,72 @@ class PokerHand:
                                      f"on the {self.street}; legal: {legal}")
         seat, street, s = self.actor, self.street, self._state
         index = self._index[seat]
+        pot, to_call = self.pot, (s.checking_or_calling_amount or 0) if action.move is not Move.DRAW else 0
+        bets = list(s.bets)
+        bets_before = bets[index]
         if action.move is Move.DRAW:
             s.stand_pat_or_discard([_pk_card(c) for c in action.cards])
             for card in action.cards:
                 self._holes[seat].remove(card)
             self._dealer.muck(action.cards)
             self._draws[seat] = len(action.cards)
+            self._drawn[seat] = []
         elif action.move is Move.FOLD:
             s.fold()
             self._dealer.muck(self._holes[seat])
             self._holes[seat] = []
         elif action.move in (Move.CHECK, Move.CALL):
-            s.check_or_call()
+            bets[index] += s.check_or_call().amount
         else:
             s.complete_bet_or_raise_to(action.amount)
-        step = Step(seat, action, street, all_in=action.move is not Move.DRAW and s.stacks[index] == 0)
-        self.history.append(step)
+            bets[index] = action.amount
+        self._put[seat] += bets[index] - bets_before
+        all_in = action.move is not Move.DRAW and s.stacks[index] == 0
         self._note(f"p{index + 1} " + {
             Move.FOLD: "f", Move.CHECK: "cc", Move.CALL: "cc", Move.BET: f"cbr {action.amount}",
             Move.RAISE: f"cbr {action.amount}", Move.DRAW: ("sd " + "".join(map(str, action.cards))).strip(),
         }[action.move])
         self._advance()
+        returned = self._uncalled(bets) if action.move is not Move.DRAW else ()
+        step = Step(seat, action, street, all_in, pot, to_call, bets_before, returned, self._new_pot_layout())
+        self.history.append(step)
         return step
+
+    # -- what the table announces -------------------------------------------------------
+    def _uncalled(self, bets: list[int]) -> tuple[tuple[int, int], ...]:
+        """The bet nobody matched, once the round's bets are gone from the table (round over)."""
+        if sum(bets) == 0 or (sum(self._state.bets) and not self.over):
+            return ()
+        ranked = sorted(range(len(bets)), key=lambda i: -bets[i])
+        extra = bets[ranked[0]] - (bets[ranked[1]] if len(bets) > 1 else 0)
+        if extra <= 0:
+            return ()
+        return ((self.seats[ranked[0]], extra),)
+
+    def _returned(self) -> dict[int, int]:
+        """The uncalled bet of the hand: what its biggest contributor put in beyond everyone else.
+
+        Once a bet goes uncalled nobody else can bet any more, so a hand has at
+        most one, and the moves announce it when it happens (:attr:`Step.returned`).
+        """
+        ranked = sorted(self._put.items(), key=lambda item: -item[1])
+        extra = ranked[0][1] - (ranked[1][1] if len(ranked) > 1 else 0)
+        return {ranked[0][0]: extra} if extra > 0 else {}
+
+    def _new_pot_layout(self) -> tuple[tuple[int, tuple[int, ...]], ...]:
+        """The pots, (chips, eligible seats), when there are several and they changed."""
+        if self.over:
+            return ()
+        layout = tuple((pot.amount, tuple(self.seats[i] for i in pot.player_indices))
+                       for pot in self._state.pots)
+        if len(layout) < 2 or layout == self._pot_layout:
+            return ()
+        self._pot_layout = layout
+        return layout
+
+    def drawn(self, seat: int) -> tuple[Card, ...]:
+        """The replacement cards ``seat`` received at the draw so far."""
+        return tuple(self._drawn.get(seat, ()))
 
     def view(self, seat: int) -> SeatView:
         """What ``seat`` may know now: its own cards and the public table."""
@@ -400,6 +307,8 @@ class PokerHand:
             legal=self.legal_actions() if acting else (),
             opponents=sum(1 for s2 in self.live_seats if s2 != seat),
             opened=max(s.bets) > 0, draws=self.draws,
+            history=tuple(step if step.seat == seat else step.public() for step in self.history),
+            live=self.live_seats,
         )
 
     # -- the end ------------------------------------------------------------------
@@ -412,6 +321,9 @@ class PokerHand:
             final_stacks={seat: self.stack(seat) for seat in self.seats},
             pots=tuple(self._pots), shown=dict(self._shown), board=self.board,
             collected=self._collected(),
+            pot_total=sum(self._put.values()) - sum(self._returned().values()),
+            returned=self._returned(),
+            drawn={seat: tuple(cards) for seat, cards in self._drawn.items() if cards},
         )
 
     def _collected(self) -> dict[int, int]:
@@ -447,6 +359,8 @@ class PokerHand:
                     self._pending_deals.setdefault(s.hole_dealee_index, []).append(_our_card(card))
                     s.deal_hole([card], s.hole_dealee_index)
                     self._holes[seat].append(_our_card(card))
+                    if seat in self._drawn:  # a replacement, after the seat's discards
+                        self._drawn[seat].append(_our_card(card))
                 elif s.can_deal_board():
                     cards = self._deal(s.board_dealing_count)
                     s.deal_board(cards)

@@ -20,7 +20,7 @@ from ..errors import IllegalActionError
 from .dealer import Dealer
 from .pokerhand import Action, Outcome, PokerHand, SeatView, Step
 
-__all__ = ["Seat", "Decision", "Agent", "Session", "play_hand"]
+__all__ = ["Seat", "Decision", "Agent", "Session", "play_hand", "RebuyEvent"]
 
 
 @dataclass
@@ -56,6 +56,15 @@ class Agent(Protocol):
     def decide(self, view: SeatView) -> Decision: ...
 
 
+@dataclass(frozen=True)
+class RebuyEvent:
+    """A computer seat between hands: it rebought (``chips`` > 0, its ``number``-th rebuy) or left."""
+
+    seat: int
+    chips: int
+    number: int
+
+
 OnStep = Callable[[PokerHand, Step, Decision], None]
 
 
@@ -70,16 +79,26 @@ def play_hand(hand: PokerHand, agents: Mapping[int, Agent], on_step: OnStep | No
         step = hand.apply(decision.action)
         if on_step is not None:
             on_step(hand, step, decision)
-    return hand.outcome()
+    outcome = hand.outcome()
+    for seat in hand.seats:  # players that learn from what the table saw
+        observe = getattr(agents[seat], "observe", None)
+        if observe is not None:
+            observe(hand.view(seat), outcome)
+    return outcome
 
 
 class Session:
-    """Hands at one table until someone is broke, quits, or ``max_hands`` is reached.
+    """Hands at one table until someone is broke, quits, reaches the target, or ``max_hands`` is reached.
 
     Subclasses implement :meth:`_new_hand` (build the pokerkit state) and
     :meth:`_history_record` (one hand's entry in the history file).
     ``rng`` (or ``seed``) drives the dealer and nothing else; ``dealer`` may
     bring a stacked pack instead.
+
+    Rebuys: ``rebuy_amount`` chips each (None: no rebuys). A broke computer
+    seat rebuys by itself at most ``computer_rebuys`` times (None: no limit),
+    then leaves the table; humans are asked by the console. ``target`` makes
+    the session a match: it is over once a stack reaches that many chips.
     """
 
     game = "poker"
@@ -89,7 +108,8 @@ class Session:
 
     def __init__(self, seats: Sequence[Seat], *, seed: int | None = None,
                  rng: np.random.Generator | None = None, reshuffle: bool = False,
-                 dealer: Dealer | None = None, history: IO[str] | None = None) -> None:
+                 dealer: Dealer | None = None, history: IO[str] | None = None,
+                 computer_rebuys: int | None = None, target: int | None = None) -> None:
         if len(seats) < self.min_players:
             raise IllegalActionError(f"{self.game} needs at least {self.min_players} players")
         self.seats = list(seats)
@@ -101,6 +121,8 @@ class Session:
         self.in_hand = False
         self.outcomes: list[Outcome] = []
         self._history = history
+        self.computer_rebuys = computer_rebuys
+        self.target = target
 
     # -- who plays ------------------------------------------------------------
     def playing(self) -> list[int]:
@@ -113,8 +135,53 @@ class Session:
 
     @property
     def over(self) -> bool:
-        """True when fewer than two seats can play."""
-        return len(self.playing()) < 2
+        """True when fewer than two seats can play, or (a match) a stack reached the target."""
+        return self.end_reason is not None
+
+    @property
+    def end_reason(self) -> str | None:
+        """Why no further hand can be dealt, or None while one can.
+
+        >>> Session([Seat("Ann", "human", 300), Seat("Bob", "solid", 0)]).end_reason
+        'fewer than two players have chips'
+        """
+        if self.target is not None and not self.in_hand:
+            leader = max(self.seats, key=lambda seat: seat.stack)
+            if leader.stack >= self.target:
+                return f"{leader.name} reached the target of {self.target} chips"
+        if len(self.playing()) < 2:
+            return "fewer than two players have chips"
+        return None
+
+    def rebuy_computers(self) -> list[RebuyEvent]:
+        """Between hands: broke computer seats rebuy within the policy, or leave past it."""
+        events = []
+        if self.in_hand or not self.rebuy_amount:
+            return events
+        for seat in self.broke():
+            player = self.seats[seat]
+            if player.human:
+                continue
+            if self.computer_rebuys is not None and player.rebuys >= self.computer_rebuys:
+                self.leave(seat)
+                events.append(RebuyEvent(seat, 0, player.rebuys))
+            else:
+                self.rebuy(seat, self.rebuy_amount)
+                events.append(RebuyEvent(seat, self.rebuy_amount, player.rebuys))
+        return events
+
+    def rebuy_policy(self) -> str:
+        """The rebuy rule in one line, as the table shows it at the start."""
+        if self.target is not None:
+            return f"a match to {self.target} chips: no rebuys, the first to reach it (or the last with chips) wins"
+        if not self.rebuy_amount:
+            return "no rebuys: the session ends when a player is broke"
+        if all(seat.human for seat in self.seats):
+            return f"rebuys of {self.rebuy_amount} chips between hands, as many as you like"
+        limit = ("as often as they like" if self.computer_rebuys is None
+                 else f"at most {self.computer_rebuys} time{'s' if self.computer_rebuys != 1 else ''}, then leave")
+        return (f"rebuys of {self.rebuy_amount} chips between hands: you decide yours; "
+                f"computers rebuy {limit}")
 
     @property
     def chips(self) -> int:
@@ -159,7 +226,7 @@ class Session:
     def start_hand(self) -> PokerHand:
         """Deal the next hand."""
         if self.over:
-            raise IllegalActionError("the session is over: fewer than two players have chips")
+            raise IllegalActionError(f"the session is over: {self.end_reason}")
         if self.in_hand:
             raise IllegalActionError("the current hand is not settled yet")
         self.hand_number += 1

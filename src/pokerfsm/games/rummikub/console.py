@@ -1,151 +1,103 @@
 """The terminal game: you against the computer (or the computer against itself).
 
-What you type on your turn (:func:`parse_entry` reads it):
+What you type on your turn is read by :func:`~.entries.parse_entry` (``draw``,
+``place R7 R8 R9``, ``add R10 to 3``, ``move K4 from 2 to new``, ``hint``,
+``help``...). After a hint, ``y`` plays the move it showed. A bad entry is
+answered with the reason and asked again; keys typed while the computer
+plays are thrown away before each question.
 
-* ``draw`` — take a tile from the pool and end your turn;
-* ``place R7 R8 R9`` — lay a new set from your hand (``place R7 R8 R9 | Y2 Y3 Y4`` for several);
-* ``add R10 to 3`` — add tiles from your hand to set 3;
-* ``move K4 from 2 to 5`` (or ``to new``) — move table tiles from one set to another;
-* edits can be chained with ``;`` and are checked together, as one move:
-  ``add K7 to 1; move K4 from 2 to new; add K3 K5 to 4``;
-* a whole new table, sets separated by ``|``: ``R7 R8 R9 | B1 B2 B3 B4``;
-* ``hint`` — the solver's best move; ``pass`` (pool empty, nothing to play); ``help``; ``quit``.
+Games follow one another with a running score (:class:`~.match.Match`): the
+tiles left in each hand, a joker counting 30, the lowest total leading; after
+each game you are asked for a rematch. However the session ends (``quit``,
+the end of input, Ctrl-C) the score so far is shown. The computer plays at
+one of three levels (:mod:`.players`), named with its style at the start.
 
-A bad entry is answered with the reason and asked again. This module is the
-only one that reads the keyboard or prints.
+This module is the only one that reads the keyboard or prints.
 """
 from __future__ import annotations
 
-import re
+import sys
 from collections import Counter
 from collections.abc import Callable, Sequence
 
-from ...errors import Error, ParseError
-from .game import Action, Draw, Game, Pass, Play, computer_action
-from .rules import as_table
+import numpy as np
+
+from ...errors import Error
+from .entries import HELP, PROMPT, RULES, Accept, EntryError, Help, Hint, Quit, parse_entry
+from .game import Action, Draw, Game, Pass, Play
+from .match import Match
+from .players import LEVEL_STYLES, computer_move
 from .steps import describe_move
-from .tiles import Tile, as_tiles, sorted_tiles
+from .tiles import Tile, format_tiles, hand_points, sorted_tiles
 
-__all__ = ["EntryError", "parse_entry", "Hint", "Help", "Quit", "play_console", "tile_markup"]
+__all__ = ["EntryError", "parse_entry", "Hint", "Help", "Quit", "Accept", "play_console", "tile_markup",
+           "placed_words", "STYLES"]
 
-STYLES = {0: "bold blue", 1: "bold red", 2: "bold yellow", 3: "bold", None: "bold magenta"}
-PROMPT = "> "
-HELP = (
-    "draw | place R7 R8 R9 | add R10 to 3 | move K4 from 2 to 5 (or: to new) | "
-    "edits joined by ';' | a whole table: R7 R8 R9 | B1 B2 B3 | hint | pass | quit"
-)
-
-
-class EntryError(ParseError):
-    """A line typed in the terminal game that is not a command."""
-
-
-class Hint:
-    """Ask for the solver's best move."""
-
-
-class Help:
-    """Show the commands."""
-
-
-class Quit:
-    """Leave the game."""
-
-
-_ADD = re.compile(r"add\s+(?P<tiles>.+?)\s+to\s+(?P<set>\S+)", re.IGNORECASE)
-_MOVE = re.compile(r"move\s+(?P<tiles>.+?)\s+from\s+(?P<source>\S+)\s+to\s+(?P<target>\S+)", re.IGNORECASE)
-_WORDS = {"draw": Draw, "d": Draw, "pass": Pass, "hint": Hint, "h": Hint, "help": Help, "?": Help,
-          "quit": Quit, "exit": Quit, "q": Quit}
-
-
-def _set_number(text: str, table: Sequence, edit: str) -> int:
-    if not text.isdigit() or not 1 <= int(text) <= len(table):
-        raise EntryError(f"{text!r} in {edit!r} is not a set number (the table has sets 1 to {len(table)})"
-                         if table else f"{text!r} in {edit!r}: the table is empty")
-    return int(text) - 1
-
-
-def _apply_edit(edit: str, table: list[list[Tile]]) -> None:
-    """Apply one shortcut to a working copy of the table (validity is checked later, as a whole)."""
-    words = edit.split(None, 1)
-    verb = words[0].lower()
-    if verb == "place":
-        if len(words) < 2:
-            raise EntryError("place what? e.g. 'place R7 R8 R9'")
-        table.extend(list(s) for s in as_table(words[1]))
-    elif verb == "add":
-        match = _ADD.fullmatch(edit)
-        if match is None:
-            raise EntryError(f"{edit!r}: write 'add R10 to 3'")
-        table[_set_number(match["set"], table, edit)].extend(as_tiles(match["tiles"]))
-    elif verb == "move":
-        match = _MOVE.fullmatch(edit)
-        if match is None:
-            raise EntryError(f"{edit!r}: write 'move K4 from 2 to 5' or 'move K4 from 2 to new'")
-        source = table[_set_number(match["source"], table, edit)]
-        tiles = as_tiles(match["tiles"])
-        for tile in tiles:
-            if tile not in source:
-                raise EntryError(f"{edit!r}: {tile} is not in set {match['source']}")
-            source.remove(tile)
-        if match["target"].lower() == "new":
-            table.append(list(tiles))
-        else:
-            table[_set_number(match["target"], table, edit)].extend(tiles)
-    else:
-        raise EntryError(f"unknown command {words[0]!r} ({HELP})")
-
-
-def parse_entry(text: str, table: Sequence[Sequence[Tile]]) -> Action | Hint | Help | Quit | None:
-    """Read one line typed on the player's turn; ``None`` for an empty line.
-
-    >>> parse_entry("add R10 to 1; place Y2 Y3 Y4", as_table("R7 R8 R9"))
-    Play(table=((Tile('R7'), Tile('R8'), Tile('R9'), Tile('R10')), (Tile('Y2'), Tile('Y3'), Tile('Y4'))))
-    >>> parse_entry("add R10 to 4", as_table("R7 R8 R9"))
-    Traceback (most recent call last):
-    ...
-    pokerfsm.games.rummikub.console.EntryError: '4' in 'add R10 to 4' is not a set number (the table has sets 1 to 1)
-    """
-    line = text.strip()
-    if not line:
-        return None
-    word = _WORDS.get(line.lower())
-    if word is not None:
-        return word()
-    first = line.split(None, 1)[0].lower()
-    if "|" in line and first not in ("place", "add", "move"):
-        body = line[len("table"):] if first == "table" else line
-        return Play.of(body)
-    working = [list(s) for s in table]
-    for edit in (e.strip() for e in line.split(";")):
-        if edit:
-            _apply_edit(edit, working)
-    working = [s for s in working if s]  # a set emptied by moves disappears
-    return Play(tuple(tuple(s) for s in working))
+FACE = "#fff8e1"
+STYLES = {0: f"bold #1040c0 on {FACE}", 1: f"bold #c00000 on {FACE}", 2: f"bold #a05a00 on {FACE}",
+          3: f"bold #000000 on {FACE}", None: f"bold #a0007a on {FACE}"}
+"""Tiles as on the real game: coloured numbers on a cream face (explicit colours, so a dark
+terminal palette cannot turn the black ones grey on cream); yellow is printed dark amber."""
 
 
 def tile_markup(tile: Tile) -> str:
     """Rich markup for a coloured tile."""
-    return f"[{STYLES[tile.colour]}]{tile}[/]"
+    return f"[{STYLES[tile.colour]}] {tile} [/]"
 
 
 def _tiles_markup(tiles) -> str:
     return " ".join(tile_markup(t) for t in tiles)
 
 
+def _count(number: int, noun: str) -> str:
+    return f"{number} {noun}{'' if number == 1 else 's'}"
+
+
+def placed_words(placed: Sequence[Tile], value_placed: int, first_meld: bool) -> str:
+    """What a move is worth, in words a player can check.
+
+    For an initial meld, the meld's value (30 are needed); otherwise the
+    points the tiles take out of the hand, which is what counts at the end.
+
+    >>> from .tiles import parse_tiles
+    >>> placed_words(parse_tiles("B6 Y13"), 26, False)
+    '2 tiles (B6 Y13): 19 points out of your hand'
+    >>> placed_words(parse_tiles("R11 J B11"), 33, True)
+    '3 tiles (R11 J B11): an initial meld worth 33 points'
+    """
+    tiles = f"{_count(len(placed), 'tile')} ({format_tiles(placed)})"
+    if first_meld:
+        return f"{tiles}: an initial meld worth {value_placed} points"
+    return f"{tiles}: {hand_points(placed)} points out of your hand"
+
+
 class _Terminal:
     """Rendering and the loop; the only place that prints or reads input."""
 
-    def __init__(self, game: Game, humans: set[int], ask: Callable[[str], str]) -> None:
+    def __init__(self, game: Game, humans: set[int], ask: Callable[[str], str], level: str = "hard",
+                 rng: np.random.Generator | None = None, flush: bool = False) -> None:
         from rich.console import Console
 
-        self.game, self.humans, self.ask = game, humans, ask
+        self.game, self.humans, self.ask, self.level = game, humans, ask, level
+        self.rng = rng if rng is not None else np.random.default_rng()
         self.out = Console(highlight=False)
+        self.flush = flush
+        self.hinted: Play | None = None
 
     def name(self, player: int) -> str:
         if player in self.humans:
             return "You" if len(self.humans) == 1 else f"Player {player + 1}"
         return f"Computer {player + 1}" if len(self.humans) != 1 or self.game.players > 2 else "Computer"
+
+    def read(self, prompt: str) -> str:
+        """One line from the player; keys typed before the question are thrown away first."""
+        if self.flush:
+            try:
+                import termios
+                termios.tcflush(sys.stdin.fileno(), termios.TCIFLUSH)
+            except Exception:  # not a terminal after all  # pragma: no cover
+                pass
+        return self.ask(prompt)
 
     def show(self) -> None:
         game = self.game
@@ -156,9 +108,9 @@ class _Terminal:
         else:
             self.out.print("  (the table is empty)")
         others = ", ".join(
-            f"{self.name(p)}: {game.hands[p].total()} tiles{'' if game.melded[p] else ' (no meld yet)'}"
+            f"{self.name(p)}: {_count(game.hands[p].total(), 'tile')}{'' if game.melded[p] else ' (no meld yet)'}"
             for p in range(game.players) if p != game.current)
-        self.out.print(f"pool: {game.pool.total()} tiles · {others}")
+        self.out.print(f"pool: {_count(game.pool.total(), 'tile')} · {others}")
         if game.current in self.humans:
             meld = "" if game.melded[game.current] else " — initial meld still to make (30 points)"
             self.out.print(f"your hand ({game.hand.total()}): {_tiles_markup(sorted_tiles(game.hand))}{meld}")
@@ -182,11 +134,12 @@ class _Terminal:
     def human_turn(self) -> bool:
         """Ask until a legal action is entered; ``False`` when the player leaves."""
         game = self.game
+        self.hinted = None
         while True:
             try:
-                entry = parse_entry(self.ask(PROMPT), game.table)
+                entry = parse_entry(self.read(PROMPT), game.table)
             except EOFError:
-                self.out.print("\nBye.")
+                self.out.print()
                 return False
             except Error as exc:
                 self.out.print(f"[red]{exc}[/] — try again (or 'help').")
@@ -194,37 +147,50 @@ class _Terminal:
             if entry is None:
                 continue
             if isinstance(entry, Quit):
-                self.out.print("Bye.")
                 return False
             if isinstance(entry, Help):
-                self.out.print(HELP)
+                self.out.print(RULES, markup=False)
+                self.out.print(HELP, markup=False)
                 continue
             if isinstance(entry, Hint):
                 self.show_hint()
                 continue
+            if isinstance(entry, Accept):
+                if self.hinted is None:
+                    self.out.print("[red]y plays the move a hint showed: ask for a hint first.[/]")
+                    continue
+                entry = self.hinted
             player, first_meld = game.current, not game.melded[game.current]
+            old_table = list(game.table)
             try:
                 game.apply(entry)
             except Error as exc:
                 self.out.print(f"[red]{exc}[/] — try again.")
                 continue
-            self.report(player, entry, game, first_meld)
+            steps = ()
+            if isinstance(entry, Play) and entry is self.hinted:
+                steps = describe_move(old_table, game.table, Counter(game.history[-1].summary.placed))
+            self.report(player, entry, game, first_meld, steps)
             return True
 
     def show_hint(self) -> None:
         best = self.game.hint()
         if not best.tiles_placed:
             self.out.print("No tiles can be placed: " + ("draw." if self.game.pool else "pass."))
+            self.hinted = None
             return
-        self.out.print(f"Best move: place {best.tiles_placed} tiles worth {best.value_placed} points, "
-                       f"changing {best.sets_changed} table set(s):")
+        first_meld = not self.game.melded[self.game.current]
+        changed = f", changing {_count(best.sets_changed, 'table set')}" if best.sets_changed else ""
+        self.out.print(f"Best move: place {placed_words(best.placed, best.value_placed, first_meld)}{changed}:")
         for step in best.steps:
             self.out.print(f"  · {step}")
+        self.out.print("[bold]y[/] plays this move.")
+        self.hinted = Play(best.new_table)
 
     def computer_turn(self) -> None:
         game, player = self.game, self.game.current
         first_meld = not game.melded[player]
-        action = computer_action(game)
+        action = computer_move(game, self.level, self.rng)
         steps: Sequence[str] = ()
         if isinstance(action, Play):
             old_table = list(game.table)
@@ -235,19 +201,20 @@ class _Terminal:
             game.apply(action)
         self.report(player, action, game, first_meld, steps)
 
-    def run(self) -> int:
+    def run(self) -> bool:
+        """Play the game to its end; ``False`` when the player left before it."""
         game = self.game
         while not game.is_over:
             if game.current in self.humans:
                 self.show()
                 if not self.human_turn():
-                    return 0
+                    return False
             else:
                 if not self.humans:
                     self.show()
                 self.computer_turn()
         self.show_outcome()
-        return 0
+        return True
 
     def show_outcome(self) -> None:
         outcome = self.game.outcome()
@@ -262,10 +229,76 @@ class _Terminal:
         winners = " and ".join(self.name(w) for w in outcome.winners)
         self.out.print(f"Winner: {winners}.")
 
+    def show_match(self, match: Match) -> None:
+        """The running score: each player's total over the games, lowest first."""
+        self.out.rule("score")
+        game = self.game
+        if not game.is_over and game.history:
+            standing = ", ".join(f"{self.name(p)} {hand_points(game.hands[p])}" for p in range(game.players))
+            self.out.print(f"The game in progress is not scored; the hands hold {standing} points.")
+        if not match.games:
+            self.out.print("No game finished: no score yet.")
+            return
+        self.out.print(f"{_count(match.games, 'game')}; a hand's tiles count against it, a joker 30: "
+                       "the lowest total leads.")
+        for player in sorted(range(match.players), key=lambda p: match.totals[p]):
+            lead = "  ← leads" if player in match.leaders and match.games else ""
+            self.out.print(f"  {self.name(player):<11} total {match.totals[player]:>4} · "
+                           f"{_count(match.wins[player], 'game')} won{lead}")
 
-def play_console(*, seed: int | None = None, players: int = 2, auto: bool = False,
-                 ask: Callable[[str], str] = input) -> int:
-    """Play a game in the terminal; player 1 is you unless ``auto``. Returns the exit status."""
-    game = Game(players, seed=seed)
+
+def _another(line: str) -> bool | None:
+    """A rematch? ``True``, ``False``, or None for anything else (asked again)."""
+    word = line.strip().lower()
+    if word in ("", "y", "yes", "o", "oui"):
+        return True
+    if word in ("n", "no", "non", "q", "quit"):
+        return False
+    return None
+
+
+def play_console(*, seed: int | None = None, players: int = 2, auto: bool = False, level: str = "hard",
+                 games: int | None = None, ask: Callable[[str], str] = input) -> int:
+    """Play games in the terminal; player 1 is you unless ``auto``. Returns the exit status.
+
+    With a human playing, a rematch is offered after each game; ``games``
+    caps how many are played (``auto`` plays one unless told more).
+    """
+    streams = np.random.SeedSequence(seed)
     humans = set() if auto else {0}
-    return _Terminal(game, humans, ask).run()
+    flush = ask is input and sys.stdin.isatty()
+    match = Match(players)
+    limit = games if games is not None else (1 if auto else None)
+    terminal = _Terminal(Game(players, seed=seed), humans, ask, level, flush=flush)
+    level_line = f"Computer ({level}): {LEVEL_STYLES[level]}."
+    terminal.out.print(level_line)
+    try:
+        while True:
+            if match.games:
+                game_seed = np.random.default_rng(streams.spawn(1)[0])
+                terminal.game = Game(players, seed=game_seed)
+            terminal.rng = np.random.default_rng(streams.spawn(1)[0])
+            if not terminal.run():
+                break
+            match.record(terminal.game.outcome())
+            if limit is not None and match.games >= limit:
+                break
+            if humans:
+                answer = None
+                while answer is None:
+                    line = terminal.read("Another game? [y/n] ")
+                    answer = _another(line)
+                    if answer is None:
+                        terminal.out.print(RULES if line.strip() in ("?", "help") else "Answer y or n.",
+                                           markup=False)
+                if not answer:
+                    break
+    except EOFError:
+        terminal.out.print()
+    except KeyboardInterrupt:
+        terminal.out.print("\nInterrupted (Ctrl-C).")
+    if humans or match.games > 1:
+        terminal.show_match(match)
+    if humans:
+        terminal.out.print("Bye.")
+    return 0

@@ -31,7 +31,7 @@ from typing import Union
 import numpy as np
 
 from ...errors import InvalidDealError
-from .rules import IllegalMoveError, MoveSummary, Rule, as_table, check_move, table_tiles
+from .rules import IllegalMoveError, MoveSummary, Rule, SetKind, as_table, check_move, read_set, table_tiles
 from .tiles import Tile, TilesLike, as_tiles, check_supply, deal, draw_tile, full_set, hand_points
 
 __all__ = ["Game", "Draw", "Play", "Pass", "Action", "Outcome", "Turn", "computer_action",
@@ -225,6 +225,7 @@ class Game:
         """Replace the table by ``table`` (``jouer_un_coup``; an initial meld if not made yet)."""
         new_table = as_table(table)
         summary = self.check_play(new_table, player)
+        new_table = [_laid_out(tiles) for tiles in new_table]
         self.hand.subtract(summary.placed)
         self.hands[self.current] = +self.hand
         self.table = new_table
@@ -287,6 +288,17 @@ class Game:
         except IllegalMoveError:
             return False
         return True
+
+
+def _laid_out(tiles: tuple[Tile, ...]) -> tuple[Tile, ...]:
+    """A run in increasing order, its jokers where they count (``B4 B5 B7 B6`` -> ``B4 B5 B6 B7``);
+    a group as the player laid it.
+
+    >>> _laid_out(as_table("B4 B5 B7 B6")[0]), _laid_out(as_table("R7 B7 Y7")[0])
+    ((Tile('B4'), Tile('B5'), Tile('B6'), Tile('B7')), (Tile('R7'), Tile('B7'), Tile('Y7')))
+    """
+    reading = read_set(tiles)
+    return reading.tiles if reading.kind is SetKind.RUN else tuple(tiles)
 
 
 def _check_players(players: object) -> None:

@@ -15,6 +15,7 @@ and, for the referee (``pokerfsm rummikub check FILE``), a proposed
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -22,7 +23,8 @@ from typing import Any
 
 import numpy as np
 
-from ...errors import Error, InputFileError, InvalidDealError
+from ...errors import Error, InvalidDealError
+from ...textfiles import file_error, read_text_file
 from .rules import as_table, check_table, read_set, table_tiles
 from .tiles import JOKER, Tile, as_tiles, check_supply, deal, full_set
 
@@ -55,72 +57,153 @@ def _line_of(text: str, needle: str) -> int:
     return text.count("\n", 0, index) + 1 if index >= 0 else 1
 
 
+MAX_DIGITS = 18
+"""Longest number a position file may hold (none needs more than a few digits)."""
+MAX_TILES = full_set().total()
+"""A hand, a table or a new table never holds more tiles than the game has (106)."""
+_TILE_TOKENS = re.compile(r"[^\s,;]+")
+
+
+def brief(value: Any) -> str:
+    """A short description of a JSON value for an error message, never its whole text.
+
+    Deeply nested lists and huge numbers are summarised, not printed (printing
+    them could recurse or convert a 5,000-digit integer).
+
+    >>> brief("R7"), brief(7), brief([["R7"]]), brief({"a": 1}), brief(10 ** 30), brief("x" * 50)
+    ("'R7'", '7', 'a list', 'an object', 'a 31-digit number', "'xxxxxxxxxxxxxxxxxxxxxxxx'... (50 characters)")
+    """
+    if isinstance(value, bool) or value is None:
+        return json.dumps(value)
+    if isinstance(value, int):
+        digits = len(str(abs(value))) if abs(value) < 10 ** MAX_DIGITS else None
+        return str(value) if digits else f"a {_digits(value)}-digit number"
+    if isinstance(value, float):
+        return repr(value)
+    if isinstance(value, str):
+        return repr(value) if len(value) <= 24 else f"{value[:24]!r}... ({len(value)} characters)"
+    return "a list" if isinstance(value, list) else "an object"
+
+
+def _digits(value: int) -> int:
+    """Decimal digits of a (possibly huge) integer without converting it to text."""
+    value = abs(value)
+    digits = max(1, int(value.bit_length() * 0.30102999566398120))
+    while 10 ** digits <= value:
+        digits += 1
+    while digits > 1 and 10 ** (digits - 1) > value:
+        digits -= 1
+    return digits
+
+
+class _LongNumber(Exception):
+    """A number with more than :data:`MAX_DIGITS` digits in the JSON text."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__(text)
+        self.text = text
+
+
+def _number(text: str) -> int | float:
+    """``json.loads``'s ``parse_int``/``parse_float``: refuse numbers longer than any position needs."""
+    if len(text.lstrip("-").split(".")[0].split("e")[0].split("E")[0]) > MAX_DIGITS:
+        raise _LongNumber(text)
+    return float(text) if any(c in text for c in ".eE") else int(text)
+
+
+def _parse_json(path: Path, text: str) -> Any:
+    """The JSON document in ``text``, or one :class:`InputFileError` line saying what is wrong."""
+    try:
+        return json.loads(text, parse_int=_number, parse_float=_number)
+    except json.JSONDecodeError as exc:
+        raise file_error(path, exc.lineno, f"not valid JSON: {exc.msg}") from None
+    except _LongNumber as exc:
+        digits = len(exc.text.lstrip("-"))
+        raise file_error(path, _line_of(text, exc.text),
+                         f"a {digits}-digit number; a position holds small numbers only") from None
+    except RecursionError:
+        raise file_error(path, 1, "nested too deeply: a position is an object of lists of tiles") from None
+
+
 def load_position(path: str | Path, *, need_new_table: bool = False) -> Position:
     """Read a position file; raise :class:`~pokerfsm.errors.InputFileError` as ``FILE:LINE: message``.
 
-    The table in the file must be valid and the tiles must exist in the game
-    (at most two of each, two jokers).
+    The file is read with :func:`pokerfsm.textfiles.read_text_file` (a regular
+    file of at most 4 MiB, UTF-8 with or without a byte-order mark). The table
+    in the file must be valid, the tiles must exist in the game (at most two
+    of each, two jokers), and no hand or table may hold more than the game's
+    106 tiles.
     """
     path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except UnicodeDecodeError as exc:
-        raise InputFileError(f"{path}:1: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise InputFileError(f"{path}:{exc.lineno}: not valid JSON: {exc.msg}") from None
+    text = read_text_file(path)
+    data = _parse_json(path, text)
     if not isinstance(data, dict):
-        raise InputFileError(f"{path}:1: expected a JSON object with \"hand\" and \"table\"")
+        raise file_error(path, 1, "expected a JSON object with \"hand\" and \"table\"")
     required = ("hand", "table", "new_table") if need_new_table else ("hand",)
     for key in required:
         if key not in data:
-            raise InputFileError(f"{path}:1: missing key {key!r}")
+            raise file_error(path, 1, f"missing key {key!r}")
     known = {"hand", "table", "initial_done", "new_table"}
     for key in data:
         if key not in known:
-            raise InputFileError(f"{path}:{_line_of(text, json.dumps(key))}: unknown key {key!r}")
+            raise file_error(path, _line_of(text, json.dumps(key)), f"unknown key {brief(key)}")
 
-    def where(key: str) -> str:
-        return f"{path}:{_line_of(text, json.dumps(key))}"
+    def where(key: str) -> int:
+        return _line_of(text, json.dumps(key))
 
     def read(key: str, convert):
         try:
             return convert(data[key])
         except Error as exc:
             token = getattr(exc, "token", None)
-            line = _line_of(text, json.dumps(token)) if token else _line_of(text, json.dumps(key))
-            raise InputFileError(f"{path}:{line}: {key}: {exc}") from None
+            line = _line_of(text, json.dumps(token)) if token else where(key)
+            raise file_error(path, line, f"{key}: {exc}") from None
 
     hand = read("hand", lambda v: Counter(_tiles(v)))
     table = read("table", _table) if "table" in data else []
     initial_done = data.get("initial_done", True)
     if not isinstance(initial_done, bool):
-        raise InputFileError(f"{where('initial_done')}: initial_done must be true or false, "
-                             f"not {initial_done!r}")
+        raise file_error(path, where("initial_done"),
+                         f"initial_done must be true or false, not {brief(initial_done)}")
     new_table = read("new_table", _table) if "new_table" in data else None
     try:
         check_table(table)
     except Error as exc:
-        raise InputFileError(f"{where('table')}: the table is not valid: {exc}") from None
+        raise file_error(path, where("table"), f"the table is not valid: {exc}") from None
     try:
         check_supply(hand + table_tiles(table), "the hand and the table together")
     except Error as exc:
-        raise InputFileError(f"{where('hand')}: {exc}") from None
+        raise file_error(path, where("hand"), str(exc)) from None
     return Position(hand, table, initial_done, new_table)
 
 
-def _tiles(value: Any) -> tuple[Tile, ...]:
-    if isinstance(value, str):
-        return as_tiles(value)
-    if not isinstance(value, list):
-        raise _TokenError(f"expected a list of tiles, got {value!r}", None)
+def _too_many() -> _TokenError:
+    return _TokenError(f"more than {MAX_TILES} tiles; the whole game has only {MAX_TILES}", None)
+
+
+def _string_tiles(text: str, limit: int) -> list[Tile]:
+    """Tiles in one string, refusing more than ``limit`` before reading them all."""
     tiles = []
+    for match in _TILE_TOKENS.finditer(text):
+        if len(tiles) >= limit:
+            raise _too_many()
+        tiles.extend(as_tiles(match.group()))
+    return tiles
+
+
+def _tiles(value: Any, limit: int = MAX_TILES) -> tuple[Tile, ...]:
+    if isinstance(value, str):
+        return tuple(_string_tiles(value, limit))
+    if not isinstance(value, list):
+        raise _TokenError(f"expected a list of tiles, got {brief(value)}", None)
+    tiles: list[Tile] = []
     for item in value:
         if not isinstance(item, str):
-            raise _TokenError(f"expected a tile such as \"R7\", got {item!r}", None)
+            raise _TokenError(f"expected a tile such as \"R7\", got {brief(item)}", None)
         try:
-            tiles.extend(as_tiles(item))
+            tiles.extend(_string_tiles(item, limit - len(tiles)))
+        except _TokenError:
+            raise
         except Error as exc:
             raise _TokenError(str(exc), item) from None
     return tuple(tiles)
@@ -128,10 +211,20 @@ def _tiles(value: Any) -> tuple[Tile, ...]:
 
 def _table(value: Any) -> list[tuple[Tile, ...]]:
     if isinstance(value, str):
+        if len(value) > 8 * MAX_TILES:
+            raise _too_many()
         return as_table(value)
     if not isinstance(value, list):
-        raise _TokenError(f"expected a list of sets, got {value!r}", None)
-    return [_tiles(s) for s in value]
+        raise _TokenError(f"expected a list of sets, got {brief(value)}", None)
+    sets: list[tuple[Tile, ...]] = []
+    placed = 0
+    for item in value:
+        tiles = _tiles(item, MAX_TILES - placed)
+        placed += len(tiles)
+        sets.append(tiles)
+        if len(sets) > MAX_TILES:
+            raise _too_many()
+    return sets
 
 
 class _TokenError(Error, ValueError):

@@ -70,7 +70,7 @@ class Colour(enum.IntEnum):
 
 
 _COLOURS = {"b": Colour.BLUE, "r": Colour.RED, "y": Colour.YELLOW, "k": Colour.BLACK}
-_TOKEN = re.compile(r"([brykBRYK])(\d{1,2})")
+_TOKEN = re.compile(r"([brykBRYK])([0-9]{1,2})")  # ASCII digits only: not R٧ or R７
 _SEPARATORS = re.compile(r"[\s,;]+")
 _HINT = "expected a colour B, R, Y or K and a number 1-13 (e.g. 'R7', 'K13'), or 'J' for a joker"
 

@@ -1,0 +1,269 @@
+"""What the player types at the poker prompts, read into moves; and the help they can ask for.
+
+Moves typed at the betting prompt (English or the seed's French)::
+
+    f  fold  couche          fold (only once there is a bet to call)
+    k  check  parole         check (before the opening)
+    c  call  suivre          call, or check when there is nothing to call
+    b 40  bet 40  ouvre 40   bet (open) to 40
+    r 120  raise 120  relance 120, r min, r pot
+                             raise to 120 (the round's total)
+    a  allin  tapis          all-in
+
+At the draw the seed's question comes first, *how many* cards you exchange,
+then *which*:
+
+    0  servi  pat            exchange none (« servi »)
+    3  draw 3                exchange three: you are then asked which three,
+                             by position (1 to 5) or by name (2c 7d 9h)
+    5                        exchange all five
+    2c 7d                    exchange these two (the count is implied)
+
+At every prompt: ``?`` or ``help`` shows the rules and the commands, ``h``
+the last hands, ``q`` leaves the table. End of input (Ctrl-D, or the end of a
+script piped on stdin) ends the session cleanly, like ``q``.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from ..cards import parse_cards
+from ..errors import Error, ParseError
+from .actions import Action, Move, Phase, SeatView
+
+__all__ = ["MoveError", "QuitGame", "ShowHelp", "ShowHistory", "ChooseCards", "parse_move",
+           "parse_which", "legal_summary", "command", "HOLDEM_HELP", "DRAW_HELP"]
+
+
+class MoveError(ParseError):
+    """A prompt entry that is not a legal move; the message is the hint shown."""
+
+
+class QuitGame(Exception):
+    """The human asked to leave (``q``) or the input ended."""
+
+
+class ShowHelp(Exception):
+    """The player asked for the rules and commands (``?`` or ``help``)."""
+
+
+class ShowHistory(Exception):
+    """The player asked for the last hands (``h``)."""
+
+
+class ChooseCards(Exception):
+    """At the draw, the player said how many cards (``count``); which ones is asked next."""
+
+    def __init__(self, count: int) -> None:
+        super().__init__(count)
+        self.count = count
+
+
+_WORDS = {
+    "f": Move.FOLD, "fold": Move.FOLD, "couche": Move.FOLD, "coucher": Move.FOLD,
+    "k": Move.CHECK, "x": Move.CHECK, "check": Move.CHECK, "parole": Move.CHECK,
+    "c": Move.CALL, "call": Move.CALL, "suivre": Move.CALL, "suis": Move.CALL, "voir": Move.CALL,
+    "b": Move.BET, "bet": Move.BET, "ouvre": Move.BET, "ouvrir": Move.BET, "open": Move.BET,
+    "r": Move.RAISE, "raise": Move.RAISE, "relance": Move.RAISE, "relancer": Move.RAISE,
+}
+_ALL_IN = {"a", "allin", "all-in", "all", "tapis", "shove"}
+_QUIT = {"q", "quit", "exit", "quitter"}
+_HELP = {"?", "help", "aide"}
+_HISTORY = {"h", "history", "historique"}
+_STAND_PAT = {"servi", "pat", "-", "0", "none", "stand", "keep"}
+_DRAW_WORDS = {"draw", "exchange", "change", "discard", "d"}
+_ASCII_NUMBER = re.compile(r"[0-9]+")
+
+HOLDEM_HELP = """\
+Heads-up no-limit hold'em. Each player gets two cards; five shared cards come face up:
+three on the flop, one on the turn, one on the river. The best five-card hand from your two
+and the board's five wins the pot. The button posts the small blind and acts first before
+the flop, last after it. Amounts are your total bet for the round ("r 120" raises to 120).
+Moves: f fold · k check · c call · b 40 bet · r 120 raise to · r min / r pot / r max · a all-in
+At every prompt: ? this help · h the last hands · q leave the table."""
+
+DRAW_HELP = """\
+Five-card draw (poker fermé). Everyone antes; five cards each. First betting round, opened by
+the player left of the button: before anyone opens you may only check (parole) or open; then
+fold, call or raise. The draw: say how many cards you exchange (0 = servi), then which ones,
+by position 1-5 or by name; you get as many new ones. Second betting round, then the showdown.
+Between hands a broke player may rebuy (se recaver).
+Moves: f fold · k check (parole) · c call · b 40 open · r 120 raise to · a all-in (tapis)
+Draw: 0 or servi · 3 (then which three: 1 4 5, or 2c 7d 9h) · or the cards at once: 2c 7d
+At every prompt: ? this help · h the last hands · q leave the table."""
+
+
+def command(text: str) -> None:
+    """Raise the exception for a prompt-wide command (quit, help, history) typed as ``text``."""
+    word = text.strip().lower()
+    if word in _QUIT:
+        raise QuitGame
+    if word in _HELP:
+        raise ShowHelp
+    if word in _HISTORY:
+        raise ShowHistory
+
+
+def legal_summary(view: SeatView) -> str:
+    """The legal moves with their keys and amounts, e.g. ``'[f]old · [c]all 20 · ...'``."""
+    if view.phase is Phase.DRAW:
+        return ("how many cards do you exchange? 0 (servi) to 5 — then you pick which; "
+                "or name them at once, e.g. '2c 7d'")
+    parts = []
+    for action in view.legal:
+        if action.move is Move.FOLD:
+            parts.append("\\[f]old")
+        elif action.move is Move.CHECK:
+            parts.append("\\[k] check (parole)")
+        elif action.move is Move.CALL:
+            all_in = " (all-in)" if action.amount >= view.stack else ""
+            parts.append(f"\\[c]all {action.amount}{all_in}")
+    if view.raise_bounds is not None:
+        low, high = view.raise_bounds
+        word = "\\[b]et" if view.legal_move(Move.BET) else "\\[r]aise to"
+        parts.append(f"{word} {low}" + (f"…{high}" if high > low else ""))
+        parts.append(f"\\[a]ll-in {high}")
+    return " · ".join(parts)
+
+
+def parse_move(text: str, view: SeatView) -> Action:
+    """Read one prompt entry as a legal move for ``view``; raises MoveError with a hint.
+
+    At the draw, a number of cards raises :class:`ChooseCards` (which ones are asked next).
+
+    >>> from pokerfsm.games.actions import Phase, SeatView
+    >>> view = SeatView("holdem", 0, "flop", Phase.BETTING, (), (), 40, 20, 500, 0, 10, (40, 500),
+    ...                 (Action.fold(), Action.call(20), Action.raise_to(40), Action.raise_to(500)), 1, True)
+    >>> [str(parse_move(t, view)) for t in ("c", "r 100", "tapis", "r pot")]
+    ['call 20', 'raise to 100', 'raise to 500', 'raise to 80']
+    >>> parse_move("k", view)
+    Traceback (most recent call last):
+    ...
+    pokerfsm.games.prompts.MoveError: there is 20 to call: you cannot check; call (c) or fold (f)
+    """
+    words = text.strip().lower().split()
+    if not words:
+        raise MoveError(f"type a move: {legal_summary(view)} (? for help)")
+    command(text)
+    if view.phase is Phase.DRAW:
+        return _parse_draw(text, view)
+    head, rest = words[0], words[1:]
+    match = re.fullmatch(r"([a-z]+)([0-9]+)", head)
+    if match and match.group(1) in _WORDS:  # 'r100'
+        head, rest = match.group(1), [match.group(2)] + rest
+    if head in _ALL_IN:
+        if view.raise_bounds is not None:
+            return Action(_raise_kind(view), view.raise_bounds[1])
+        return _call_or_check(view)
+    move = _WORDS.get(head)
+    if move is None:
+        raise MoveError(f"{text.strip()!r} is not a move; {legal_summary(view)} (? for help, q to quit)")
+    if move is Move.FOLD:
+        if view.legal_move(Move.FOLD) is None:
+            raise MoveError("nothing to call: folding is not allowed before the opening; "
+                            "check (k) instead")
+        return Action.fold()
+    if move is Move.CHECK:
+        if view.to_call:
+            raise MoveError(f"there is {view.to_call} to call: you cannot check; call (c) or fold (f)")
+        return Action.check()
+    if move is Move.CALL:
+        return _call_or_check(view)
+    return _parse_amount(rest, view)
+
+
+def _raise_kind(view: SeatView) -> Move:
+    return Move.BET if view.legal_move(Move.BET) else Move.RAISE
+
+
+def _call_or_check(view: SeatView) -> Action:
+    return view.legal_move(Move.CALL) or view.legal_move(Move.CHECK)
+
+
+def _parse_amount(rest: Sequence[str], view: SeatView) -> Action:
+    if view.raise_bounds is None:
+        raise MoveError(f"you cannot bet or raise now; {legal_summary(view)}")
+    low, high = view.raise_bounds
+    if not rest or rest[0] == "min":
+        return Action(_raise_kind(view), low)
+    word = rest[0]
+    if word in ("pot", "max"):
+        facing = view.bet + view.to_call
+        amount = high if word == "max" else facing + view.pot + view.to_call
+        return Action(_raise_kind(view), min(high, max(low, amount)))
+    if not _ASCII_NUMBER.fullmatch(word):
+        raise MoveError(f"{word!r} is not an amount: type e.g. 'r {low}' (an amount from {low} to {high})")
+    amount = int(word)
+    if not low <= amount <= high:
+        what = "bet" if _raise_kind(view) is Move.BET else "raise to"
+        raise MoveError(f"{amount} is out of range: {what} between {low} and {high} "
+                        "(the amount is your total bet this round)")
+    return Action(_raise_kind(view), amount)
+
+
+def _parse_draw(text: str, view: SeatView) -> Action:
+    """The first draw question: how many cards (or the cards themselves)."""
+    words = text.strip().replace(",", " ").split()
+    if words[0].lower() in _DRAW_WORDS:
+        words = words[1:] or ["?"]
+    hole = view.hole
+    if len(words) == 1 and words[0].lower() in _STAND_PAT:
+        return Action.draw(())
+    if len(words) == 1 and _ASCII_NUMBER.fullmatch(words[0]):
+        count = int(words[0])
+        if count > len(hole):
+            raise MoveError(f"you can exchange 0 to {len(hole)} cards, not {count}")
+        if count == len(hole):
+            return Action.draw(hole)
+        raise ChooseCards(count)
+    if all(_ASCII_NUMBER.fullmatch(w) for w in words):
+        raise MoveError(f"first say how many cards you exchange (one number, 0 to {len(hole)}); "
+                        "you then pick which — or name the cards, e.g. '2c 7d'")
+    return _named_discards(" ".join(words), view)
+
+
+def _named_discards(text: str, view: SeatView) -> Action:
+    hole = view.hole
+    try:
+        cards = parse_cards(text)
+    except Error as exc:
+        raise MoveError(f"{exc}; or say how many cards you exchange (0 to {len(hole)})") from None
+    stray = [c for c in cards if c not in hole]
+    if stray:
+        raise MoveError(f"{str(stray[0])!r} is not in your hand ({' '.join(map(str, hole))})")
+    if len(set(cards)) != len(cards):
+        raise MoveError("name each card once")
+    return Action.draw(cards)
+
+
+def parse_which(text: str, view: SeatView, count: int) -> Action:
+    """The second draw question: which ``count`` cards, by position (1-5) or by name.
+
+    >>> from pokerfsm.cards import parse_cards
+    >>> view = SeatView("draw", 0, "draw", Phase.DRAW, parse_cards("2c 7d 9h Js Ks"), (), 16, 0, 998, 0,
+    ...                 4, None, (), 1, False)
+    >>> str(parse_which("1 2", view, 2)), str(parse_which("9h", view, 1))
+    ('discard 2c 7d', 'discard 9h')
+    >>> parse_which("1", view, 2)
+    Traceback (most recent call last):
+    ...
+    pokerfsm.games.prompts.MoveError: you said 2 cards: name 2, by position (1-5) or by name
+    """
+    words = text.strip().replace(",", " ").split()
+    if not words:
+        raise MoveError(f"which {count}? positions 1-{len(view.hole)} (e.g. "
+                        f"'{' '.join(str(i) for i in range(1, count + 1))}') or names")
+    command(text)
+    hole = view.hole
+    if all(_ASCII_NUMBER.fullmatch(w) for w in words):
+        positions = [int(w) for w in words]
+        if any(not 1 <= p <= len(hole) for p in positions) or len(set(positions)) != len(positions):
+            raise MoveError(f"positions go from 1 to {len(hole)}, each once: e.g. '1 4'")
+        action = Action.draw(hole[p - 1] for p in positions)
+    else:
+        action = _named_discards(" ".join(words), view)
+    if len(action.cards) != count:
+        raise MoveError(f"you said {count} card{'s' if count != 1 else ''}: name {count}, "
+                        f"by position (1-{len(hole)}) or by name")
+    return action

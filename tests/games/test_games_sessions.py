@@ -1,0 +1,226 @@
+"""Issue 14 at the table: sessions with a shape, announcements, help and history, honest --explain.
+
+Scripted through :class:`Terminal` (a list of typed lines, output in a string);
+what concerns a real screen is in ``test_games_terminal_pty.py``.
+"""
+import io
+
+import numpy as np
+import pytest
+from poker_fixtures import CountingOdds, stacked_holdem
+from rich.console import Console
+
+from pokerfsm.cards import parse_cards
+from pokerfsm.games.actions import Outcome
+from pokerfsm.games.ai import make_agent
+from pokerfsm.games.console import HumanAgent, Terminal
+from pokerfsm.games.dealer import Dealer
+from pokerfsm.games.draw import DrawSession
+from pokerfsm.games.holdem import HoldemSession
+from pokerfsm.games.render import outcome_lines
+from pokerfsm.games.session import Seat
+from pokerfsm.games.summary import summarise
+
+
+class Script:
+    def __init__(self, *lines):
+        self.lines = list(lines)
+        self.asked = []
+
+    def __call__(self, prompt=""):
+        if not self.lines:
+            raise EOFError
+        return self.lines.pop(0)
+
+
+def terminal(*lines, explain=False, width=100):
+    out = io.StringIO()
+    console = Console(file=out, width=width, color_system=None, highlight=False)
+    return Terminal(console, Script(*lines), explain=explain, echo=True), out
+
+
+def heads_up(dealer, opponent="timid", stack=1000, **kwargs):
+    seats = [Seat("You", "human", stack), Seat(opponent.capitalize(), opponent, stack)]
+    return HoldemSession(seats, dealer=dealer, odds_factory=CountingOdds, **kwargs)
+
+
+# --- sessions with a shape ---------------------------------------------------------------------
+
+def test_the_game_starts_with_each_computers_style_and_the_rebuy_rule():
+    s = heads_up(stacked_holdem(("2c 7d", "Ah Kh"), "Qs Js 9c 4h 3s"), "solid", rebuy=1000, computer_rebuys=3)
+    term, out = terminal("f")
+    term.play(s, {0: HumanAgent(), 1: make_agent("solid", np.random.default_rng(0), CountingOdds)}, max_hands=1)
+    text = out.getvalue()
+    assert "Solid (solid): weighs its win chance against the pot odds" in text
+    assert "rebuys of 1000 chips between hands" in text and "computers rebuy at most 3 times" in text
+    assert text.index("weighs its win chance") < text.index("Hand 1")
+
+
+def test_enter_for_the_next_hand_then_a_summary_with_results_by_opponent():
+    s = heads_up(Dealer(np.random.default_rng(3)), "timid", rebuy=1000)
+    term, out = terminal(*["c"] * 60)                               # check or call; Enter at the pauses
+    term.play(s, {0: HumanAgent(), 1: make_agent("timid", np.random.default_rng(0), CountingOdds)}, max_hands=3)
+    text = out.getvalue()
+    assert text.count("Enter for the next hand") == 2               # not after the last hand
+    summary = text[text.index("Session summary"):]
+    assert "3 hands played" in summary and "biggest pot" in summary
+    assert "You against each opponent: Timid " in summary
+    assert "That was the last of the 3 hands." in summary
+    assert text.rstrip().splitlines()[-1] == s.stacks_line()
+
+
+def test_a_bust_in_holdem_offers_a_rebuy_and_refusing_it_ends_the_session():
+    # You shove 2c 7d; the timid player calls with aces and wins (holes: yours first)
+    s = heads_up(stacked_holdem(("2c 7d", "Ah Ad"), "Kc 9d 5s 4h Jc"), stack=500, rebuy=500)
+    term, out = terminal("a", "n")
+    term.play(s, {0: HumanAgent(), 1: make_agent("timid", np.random.default_rng(0), CountingOdds)})
+    text = out.getvalue()
+    assert "your stack is empty. Rebuy 500 (cave)? [y/n]" in text
+    assert "You leave the table." in text and "Session summary" in text
+    assert s.hand_number == 1 and not s.seats[0].active
+
+
+def test_a_match_to_a_target_ends_when_a_stack_reaches_it():
+    s = heads_up(stacked_holdem(("Ah Ad", "2c 7d"), "Kc 9d 5s 4h Jc"), stack=500, target=900)
+    term, out = terminal("a")                  # the bluffer never folds: it calls, aces win
+    agents = {0: HumanAgent(), 1: make_agent("bluffer", np.random.default_rng(1), CountingOdds)}
+    term.play(s, agents)
+    text = out.getvalue()
+    assert "a match to 900 chips: no rebuys" in text
+    assert "Rebuy" not in text
+    assert s.over and (max(seat.stack for seat in s.seats) >= 900 or min(seat.stack for seat in s.seats) == 0)
+    assert "The session is over:" in text
+
+
+def test_computer_rebuys_are_capped_and_announced():
+    seats = [Seat("You", "human", 100), Seat("Bot", "bluffer", 0), Seat("Cy", "timid", 0)]
+    s = DrawSession(seats, rebuy=50, computer_rebuys=1, seed=1)
+    seats[2].rebuys = 1                                    # Cy has used its only rebuy already
+    term, out = terminal()
+    term._between_hands(s)
+    text = out.getvalue()
+    assert "Bot rebuys 50 chips (rebuy 1 of 1)." in text
+    assert "Cy is broke after 1 rebuy: leaves the table." in text
+    assert seats[1].stack == 50 and not seats[2].active
+    assert s.rebuy_computers() == []                       # nothing more to do
+
+
+def test_the_summary_names_the_biggest_pot_and_who_won_from_whom():
+    seats = [Seat("You", "human", 1000), Seat("Ada", "solid", 1000), Seat("Bo", "timid", 1000)]
+    hands = [Outcome({0: 1000, 1: 1000, 2: 1000}, {0: 900, 1: 1200, 2: 900}, (), {}, (), pot_total=300),
+             Outcome({0: 900, 1: 1200, 2: 900}, {0: 960, 1: 1140, 2: 900}, (), {}, (), pot_total=120)]
+    result = summarise(seats, hands)
+    assert (result.hands, result.biggest_pot, result.biggest_hand, result.biggest_winners) == (2, 300, 1, (1,))
+    assert result.versus[0] == {1: -40, 2: 0} and result.versus[1] == {0: 40, 2: 100}
+    assert sum(sum(row.values()) for row in result.versus.values()) == 0
+
+
+# --- announcements -------------------------------------------------------------------------------
+
+def test_an_uncalled_bet_is_returned_out_loud():
+    s = heads_up(stacked_holdem(("Ah Ad", "2c 7d"), "Kc 9d 5s 4h Jc"), "timid")
+    term, out = terminal("r 200", "")         # the timid player completes its blind, then folds 2c 7d
+    term.play(s, {0: HumanAgent(), 1: make_agent("timid", np.random.default_rng(0), CountingOdds)}, max_hands=1)
+    text = out.getvalue()
+    assert "Timid: fold" in text
+    assert "Uncalled bet of 190 returned to You." in text
+    assert "collects: You 20" in text
+
+
+def test_side_pots_are_named_when_they_form():
+    holes = [parse_cards(h) for h in ("2c 3d 5h 7s 9c", "2d 3h 5s 7c 9d", "Ah Ad Ac Kh Kd")]
+    order = [holes[p][k] for k in range(5) for p in range(3)]
+    seats = [Seat("You", "human", 50), Seat("Bot", "bluffer", 100), Seat("Cy", "bluffer", 300)]
+    s = DrawSession(seats, ante=2, dealer=Dealer(np.random.default_rng(0), order=order))
+    term, out = terminal("a", "0", "0")
+    bots = {1: make_agent("bluffer", np.random.default_rng(5)), 2: make_agent("bluffer", np.random.default_rng(6))}
+    term.play(s, {0: HumanAgent(), **bots}, max_hands=1)
+    text = out.getvalue()
+    assert "Pots: main pot " in text and "side pot 1: " in text
+
+
+def test_you_show_and_one_tile_grammar():
+    outcome = Outcome({0: 100, 1: 100}, {0: 80, 1: 120}, (), {0: parse_cards("Ah Kh"), 1: parse_cards("2c 2d")},
+                      parse_cards("Qs Js 9c 4h 3s"), collected={1: 40})
+    lines = "\n".join(outcome_lines(outcome, ["You", "Bob"], lambda cards: "a hand"))
+    assert "You[/] show " in lines and "Bob[/] shows " in lines and "You[/] shows" not in lines
+
+
+# --- help, history, type-ahead -------------------------------------------------------------------
+
+def test_help_and_history_at_every_prompt():
+    s = heads_up(Dealer(np.random.default_rng(3)), "timid", rebuy=1000)
+    term, out = terminal("?", "h", "a", "h", "?", "", "help", "f", "c", "c", "c", "c", "c")
+    term.play(s, {0: HumanAgent(), 1: make_agent("timid", np.random.default_rng(0), CountingOdds)}, max_hands=2)
+    text = out.getvalue()
+    assert text.count("Heads-up no-limit hold'em. Each player gets two cards") == 3
+    assert "No hand has been played yet." in text
+    pause = text.index("Enter for the next hand")
+    assert "Hand 1 " in text[pause:]                   # 'h' at the pause shows hand 1
+    assert s.hand_number == 2
+
+
+def test_help_at_the_draw_questions_and_the_rebuy_question():
+    seats = [Seat("You", "human", 2), Seat("Bot", "timid", 1000)]
+    holes = [parse_cards("2c 3d 5h 7s 9c"), parse_cards("Ah Ad Ac Kh Kd")]
+    order = [holes[p][k] for k in range(5) for p in range(2)]
+    s = DrawSession(seats, ante=2, rebuy=50, dealer=Dealer(np.random.default_rng(0), order=order))
+    term, out = terminal("?", "2", "?", "1 9", "1 5", "?", "n")
+    term.play(s, {0: HumanAgent(), 1: make_agent("timid", np.random.default_rng(0))})
+    text = out.getvalue()
+    assert text.count("Five-card draw (poker fermé). Everyone antes") == 3
+    assert "Which 2? 1:" in text and "positions go from 1 to 5" in text
+    assert "You drew " in text and "→ your hand:" in text
+    assert "You: draws 2" in text
+
+
+# --- --explain never shows a hidden hand --------------------------------------------------------
+
+def test_explain_keeps_a_folded_computers_reasons_to_itself():
+    s = heads_up(stacked_holdem(("Ah Ad", "9h 4d"), "Kc 9d 5s 4h Jc"), "timid")
+    term, out = terminal("r 300", "")
+    term.explain = True
+    term.play(s, {0: HumanAgent(), 1: make_agent("timid", np.random.default_rng(0), CountingOdds)}, max_hands=1)
+    text = out.getvalue()
+    assert "Timid: fold" in text
+    assert "↳" not in text and "not strong enough" not in text and "win chance" not in text
+
+
+def test_explain_shows_the_reasons_of_a_hand_shown_down_after_the_hand():
+    s = heads_up(stacked_holdem(("Kh Kd", "Ah Ad"), "2c 7d 9s 4h 3c"), "timid")
+    term, out = terminal(*["c"] * 10)
+    term.explain = True
+    term.play(s, {0: HumanAgent(), 1: make_agent("timid", np.random.default_rng(0), CountingOdds)}, max_hands=1)
+    text = out.getvalue()
+    shown = text.index("Timid shows")
+    assert "↳" not in text[:shown]                       # nothing while the hand is played
+    assert "Why Timid played so:" in text[shown:] and "↳ timid:" in text[shown:]
+
+
+def test_explain_is_live_when_only_computers_play():
+    seats = [Seat("Solid", "solid", 1000), Seat("Timid", "timid", 1000)]
+    s = HoldemSession(seats, seed=2, odds_factory=CountingOdds)
+    term, out = terminal(explain=True)
+    agents = {0: make_agent("solid", np.random.default_rng(0), CountingOdds),
+              1: make_agent("timid", np.random.default_rng(1), CountingOdds)}
+    term.play(s, agents, max_hands=2)
+    text = out.getvalue()
+    first_result = text.index("collects:")
+    assert "↳ " in text[:first_result]
+
+
+@pytest.mark.parametrize("players", [2, 5])
+def test_a_draw_session_with_only_computers_ends_at_the_hand_limit(players, capsys):
+    from pokerfsm.cli import main
+    assert main(["play", "draw", "--auto", "--hands", "6", "--seed", "3", "--players", str(players)]) == 0
+    out = capsys.readouterr().out
+    assert "Session summary" in out and "6 hands played" in out
+    assert "Enter for the next hand" not in out
+
+
+def test_a_bust_in_a_match_ends_it_and_says_why():
+    s = heads_up(stacked_holdem(("2c 7d", "Ah Ad"), "Kc 9d 5s 4h Jc"), stack=500, target=900)
+    term, out = terminal("a")                  # the timid player calls with aces and wins
+    term.play(s, {0: HumanAgent(), 1: make_agent("timid", np.random.default_rng(0), CountingOdds)})
+    text = out.getvalue()
+    assert "You are out of chips, with no rebuys in this game." in text and "Rebuy" not in text

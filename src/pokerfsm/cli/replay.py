@@ -14,12 +14,17 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import TYPE_CHECKING
 
 from ..errors import ParseError
 
+if TYPE_CHECKING:  # pragma: no cover
+    from ..history.analysis import StreetEquity
+
 EQUITY_NOTE = ("equity: exact over every remaining board at the start of each street; known cards "
                "of folded players are dead; a live hand the history does not show counts as a "
-               "random hand (≈ marks a Monte Carlo estimate); five-card draw: after the draw only")
+               "random hand (≈ marks a Monte Carlo estimate); split: the chance that the pot ends split; "
+               "five-card draw: after the draw only")
 
 
 def _approx() -> str:
@@ -90,6 +95,13 @@ def _cell(entry, i: int) -> str:
     return text
 
 
+def _split(entry: StreetEquity) -> str:
+    """The chance of a split pot from this street on ('' when unknown)."""
+    if entry.split is None:
+        return ""
+    return f"{'' if entry.exact else _approx()}{100 * entry.split:.1f}%"
+
+
 def hand_view(analysis, number: int, count: int) -> list:
     """The rich renderables for one hand: a table by street, then the result lines."""
     from rich.table import Table
@@ -105,10 +117,11 @@ def hand_view(analysis, number: int, count: int) -> list:
     table.add_column("street")
     table.add_column("board")
     table.add_column("pot", justify="right")
+    table.add_column("split", justify="right")
     for name in names:
         table.add_column(name)
     for entry in analysis.streets:
-        table.add_row(entry.street.name, _cards(entry.street.board), money(entry.street.pot),
+        table.add_row(entry.street.name, _cards(entry.street.board), money(entry.street.pot), _split(entry),
                       *(_cell(entry, i) for i in range(record.seats)))
     lines: list = [f"[bold]{title}[/]", table]
     for entry in analysis.streets:

@@ -33,12 +33,14 @@ __all__ = ["StreetEquity", "HandAnalysis", "PlayerSummary", "Summary", "analyse"
 
 @dataclass(frozen=True)
 class StreetEquity:
-    """Each player's equity when ``street`` starts (None for players not in, or unknown)."""
+    """Each player's equity when ``street`` starts (None for players not in, or unknown), and the
+    chance that the pot ends split (None when unknown)."""
 
     street: Street
     equity: tuple[float | None, ...]
     exact: bool
     std_error: float | None = None
+    split: float | None = None
 
 
 @dataclass(frozen=True)
@@ -73,7 +75,8 @@ class HandAnalysis:
             "complete": hand.complete, "showdown": hand.showdown, "board": cards(hand.board),
             "streets": [{
                 "name": e.street.name, "board": cards(e.street.board), "pot": number(e.street.pot),
-                "exact": e.exact, "std_error": e.std_error, "actions": list(e.street.actions),
+                "exact": e.exact, "std_error": e.std_error, "split": e.split,
+                "actions": list(e.street.actions),
                 "players": [{"name": names[i], "cards": cards(e.street.holes[i]),
                              "in": i in e.street.live, "equity": e.equity[i]}
                             for i in range(record.seats)],
@@ -140,7 +143,7 @@ def _holdem_equity(street: Street, seed: int) -> StreetEquity:
     n = len(street.holes)
     live = street.live
     if len(live) == 1:
-        return StreetEquity(street, tuple(1.0 if i in live else None for i in range(n)), True)
+        return StreetEquity(street, tuple(1.0 if i in live else None for i in range(n)), True, split=0.0)
     hands = [street.holes[i] for i in live]
     if all(h is None for h in hands):
         return StreetEquity(street, (None,) * n, False)
@@ -148,7 +151,8 @@ def _holdem_equity(street: Street, seed: int) -> StreetEquity:
     result = equity(hands, board=street.board, dead=street.dead,
                     exact=True if known else None, seed=seed)
     shares = dict(zip(live, (p.equity for p in result.players)))
-    return StreetEquity(street, tuple(shares.get(i) for i in range(n)), result.exact, result.std_error)
+    return StreetEquity(street, tuple(shares.get(i) for i in range(n)), result.exact, result.std_error,
+                        result.split)
 
 
 def _final_equity(street: Street) -> StreetEquity:
@@ -162,7 +166,7 @@ def _final_equity(street: Street) -> StreetEquity:
     best = max(ranks.values())
     winners = [i for i, r in ranks.items() if r == best]
     return StreetEquity(street, tuple((1 / len(winners) if i in winners else 0.0) if i in hands else None
-                                      for i in range(n)), True)
+                                      for i in range(n)), True, split=float(len(winners) > 1))
 
 
 def _street_equity(hand: Hand, street: Street, index: int, seed: int) -> StreetEquity:

@@ -61,7 +61,7 @@ SPOTS = [
     (["Ts9s", "AdQc", "8h8c"], "Js 2s 3d 4h"),
     # known hands against one range (_range_scan), the range player first, in the middle or last
     (["QQ+, AKs, 0.5(JTs)", "AhKh", "AdKc"], "Qh 7h 2c 5s"),
-    (["AhKh", "0.25(22-55), 97s, 0.5(T8s, J9s, QTs)", "Ad9d"], "9h 8h 2c 5s"),
+    (["AhKh", "0.25(22-55), 97s, 0.5(T8s-QTs)", "Ad9d"], "9h 8h 2c 5s"),
     (["AsKs", "AdKd", "0.5(QQ, 55), 0.25(JhTh, 9h8h), 22, AhQc"], "Qh 7h 2h 5s 3d"),
     (["7c7d", "0.75(random)", "7h7s"], "Ks 9s 4c 3s"),
     (["AhKh", "AcKc", None, "2d2h"], "Qh 7h 2c 5s 9h"),

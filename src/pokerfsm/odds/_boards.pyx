@@ -58,7 +58,12 @@ cdef void _boards(const int32_t* t, const int32_t* states, int n, const uint8_t*
             b = t[states[1] + avail[i] + 1]
             categories[a >> VALUE_SHIFT] += 1
             categories[N_SLOTS + (b >> VALUE_SHIFT)] += 1
-            winners[(a >= b) | ((b >= a) << 1)] += 1
+            if a > b:
+                winners[1] += 1
+            elif a < b:
+                winners[2] += 1
+            else:
+                winners[3] += 1
     elif r == 1:
         for i in range(start, m):
             for p in range(n):

@@ -208,6 +208,9 @@ def test_random_range():
         ("Ah Ah", "two different cards"),
         ("QQ+ -AK", "'QQ+ -AK' at column 1"),
         ("AA 0.5 KK", "'0.5' at column 4"),
+        ("(AA)", "'(' at column 1 of range '(AA)' has no weight"),
+        ("AA, (KK)", "'(' at column 5"),
+        ("0.5((AA))", "'(' at column 5"),
         ("0(AA)", "not in (0, 1]"),
         ("1.5(AA)", "not in (0, 1]"),
         ("150%(AA)", "not in (0, 1]"),
@@ -236,3 +239,13 @@ def test_bad_weight_in_mapping():
 def test_non_text(value):
     with pytest.raises(RangeParseError):
         parse_range(value)
+
+
+@given(st.one_of(st.text(alphabet="AKQJT98765432sohdcx+-,;() .%?5\t", max_size=40), st.text(max_size=20)))
+def test_any_text_parses_or_raises_a_range_error(text):
+    try:
+        r = parse_range(text)
+    except RangeParseError as exc:
+        assert "\n" not in str(exc) or "\n" in text
+    else:
+        assert len(r) >= 1 and parse_range(str(r)) == r

@@ -218,6 +218,9 @@ def _parse_item(text: str, pos: int, weight: float, out: dict[Combo, float], dep
         out.update(dict.fromkeys(ALL_COMBOS, weight))
         return chunk_end
     tokens = _tokens(text, pos, chunk_end)
+    if not tokens:  # a parenthesis with no weight before it
+        raise RangeParseError(f"'(' at column {pos + 1} of range {quoted(text)} has no weight before it "
+                              "(use e.g. 0.5(AA) or 50%(AA))")
     token, start, end = tokens[0]
     if end == chunk_end < len(text) and text[end] == "(":
         raise RangeParseError(f"{text[start:end]!r} at column {start + 1} of range {quoted(text)} "

@@ -64,6 +64,9 @@ SPOTS = [
     (["AhKh", "0.25(22-55), 97s, 0.5(T8s-QTs)", "Ad9d"], "9h 8h 2c 5s"),
     (["AsKs", "AdKd", "0.5(QQ, 55), 0.25(JhTh, 9h8h), 22, AhQc"], "Qh 7h 2h 5s 3d"),
     (["7c7d", "0.75(random)", "7h7s"], "Ks 9s 4c 3s"),
+    # weights binary cannot hold: a range that never wins alone must not show a 1e-15 win (a remainder)
+    (["AhTd", "0.1(AT, 22-55), 0.3(KK-66), 0.7(A2s+)"], "Kc Qd Js 2h 3c"),
+    (["AhKh", "0.1(QQ+), 0.3(AKs), 0.7(JJ, T9s)", "Ad9d"], "Qh 7h 2c 5s 9c"),
     (["AhKh", "AcKc", None, "2d2h"], "Qh 7h 2c 5s 9h"),
     # several ranges: the Python loop over the outer ranges' hands, seats reordered
     (["QQ+, AKs", "AhKd", "0.5(JTs), 99"], "Qh 7h 2c 5s"),

@@ -103,8 +103,8 @@ cdef inline int _hand_class(int low_card, int high_card, int live) noexcept nogi
 
 cdef void _tally_classes(const RangeScan* rs, int32_t board_state, uint64_t dealt, int32_t best,
                          double* sums, double* categories) noexcept nogil:
-    """The range's weight below, equal to and in all (``sums``) against ``best`` on one board,
-    and by category."""
+    """The range's weight below, equal to and above ``best`` (``sums``) on one board, and by
+    category (each sum is exact where the weights are: no subtraction leaves a trace)."""
     cdef int live = _live_suit(rs.board_mask | dealt), variant = live + 1
     cdef int c, e, i, cls, pair, hi, lo, flags, current = -1, n_touched = 0
     cdef int first_live[13]
@@ -116,7 +116,7 @@ cdef void _tally_classes(const RangeScan* rs, int32_t board_state, uint64_t deal
     cdef int live_free[13]
     cdef int other_free[13]
     cdef int n
-    cdef double w, below = 0.0, equal = 0.0, total = 0.0
+    cdef double w, below = 0.0, equal = 0.0, above = 0.0
     cdef const int32_t* t = rs.t
     cdef const double* weights = rs.class_weight + variant * N_CLASSES
     cdef const int32_t* counts = rs.class_count + variant * N_CLASSES
@@ -175,14 +175,14 @@ cdef void _tally_classes(const RangeScan* rs, int32_t board_state, uint64_t deal
             v = t[q + (first_live[lo] if flags & 2 else first_other[lo]) + 1]
         below += w * (v < best)
         equal += w * (v == best)
-        total += w
+        above += w * (v > best)
         categories[v >> VALUE_SHIFT] += w
     for i in range(n_touched):
         rs.removed_weight[touched[i]] = 0.0
         rs.removed_count[touched[i]] = 0
     sums[0] = below
     sums[1] = equal
-    sums[2] = total
+    sums[2] = above
 
 
 cdef void _showdown_vs_range(const RangeScan* rs, const int32_t* values, int32_t board_state,
@@ -198,7 +198,7 @@ cdef void _showdown_vs_range(const RangeScan* rs, const int32_t* values, int32_t
     cdef int32_t best = -1
     cdef double sums[3]
     cdef double categories[10]
-    cdef double below, equal, total
+    cdef double below, equal, above
     cdef double* row
     for p in range(rs.n):
         best = values[p] if values[p] > best else best
@@ -207,15 +207,15 @@ cdef void _showdown_vs_range(const RangeScan* rs, const int32_t* values, int32_t
     _tally_classes(rs, board_state, dealt, best, sums, categories)
     below = sums[0] * weight
     equal = sums[1] * weight
-    total = sums[2] * weight
+    above = sums[2] * weight
     rs.winners[best_known] += below
     rs.winners[best_known | range_bit] += equal
-    rs.winners[range_bit] += total - below - equal
+    rs.winners[range_bit] += above
     row = rs.categories + rs.n * N_SLOTS
     for g in range(1, 10):
         row[g] += categories[g] * weight
     for p in range(rs.n):
-        rs.categories[p * N_SLOTS + (values[p] >> VALUE_SHIFT)] += total
+        rs.categories[p * N_SLOTS + (values[p] >> VALUE_SHIFT)] += below + equal + above
 
 
 cdef void _boards_vs_range(const RangeScan* rs, const int32_t* states, const uint8_t* avail, int m,

@@ -17,6 +17,8 @@ from pokerfsm.ranges import HandRange, parse_range
 @pytest.mark.parametrize("text, range_text", [
     ("AT,KT", "AT, KT"), ("TT", "TT"), ("AT", "AT"), ("9T", "T9"), ("AhAs,AdAc", "AdAc, AhAs"),
     ("KT", "KT"), ("T9s", "T9s"), ("QQ+, AKs", "QQ+, AKs"), ("JT", "JT"), ("AhKd, AhQs", "AhKd, AhQs"),
+    ("AT 9T", "AT, T9"), ("AhKh QsQd", "AhKh, QsQd"), ("QQ+ AKs; JTs-KQs", "QQ+, AKs, KQs, QJs, JTs"),
+    ("AK QQ", "QQ, AK"), ("Ah Kh AA", "AhKh, AA"),
 ])
 def test_texts_that_read_as_ranges_are_ranges(text, range_text):
     read = read_player(text)
@@ -39,7 +41,7 @@ def test_unknown_hands(text):
 
 @pytest.mark.parametrize("text, range_spelling, hand_spelling", [
     ("At,Kt", "'AT,KT'", "'Ac Kc'"), ("9t,At", "'9T,AT'", "'9c Ac'"), ("At, 9t", "'AT, 9T'", "'Ac 9c'"),
-    ("at,kt", "'AT,KT'", "'Ac Kc'"),
+    ("at,kt", "'AT,KT'", "'Ac Kc'"), ("At 9t", "'AT 9T'", "'Ac 9c'"), ("at kt", "'AT KT'", "'Ac Kc'"),
 ])
 def test_text_that_reads_both_ways_is_refused_with_both_spellings(text, range_spelling, hand_spelling):
     with pytest.raises(AmbiguousPlayerError) as caught:
@@ -49,6 +51,7 @@ def test_text_that_reads_both_ways_is_refused_with_both_spellings(text, range_sp
 
 
 @pytest.mark.parametrize("text, error", [("Ah", InvalidDealError), ("QQ++", RangeParseError),
+                                         ("As Ks Qs Js", InvalidDealError), ("AA Ah", RangeParseError),
                                          ("Ah Ah", DuplicateCardError), ("Zz Yy", RangeParseError)])
 def test_text_that_fits_no_reading(text, error):
     with pytest.raises(error, match=repr(text).replace("+", r"\+")):

@@ -17,6 +17,9 @@ from pokerfsm.ranges import ALL_COMBOS, HAND_CLASSES, HandRange, hand_class, par
         ("T9s+", 4), ("AhKh", 1), ("Ah Kh", 1), ("random", 1326), ("RANDOM", 1326), ("??", 1326),
         ("XxXx", 1326), ("QQ+, AKs", 22), ("QQ+,AKs", 22), ("0.5(AA, KK)", 12),
         ("AA, 0.5(AA)", 6), ("AhAs, AA", 6), ("50%(AA), 25%(0.5(KK))", 12),
+        ("JTs-KQs", 12), ("KQs-JTs", 12), ("T9o-QJo", 36), ("T8s-QTs", 12), ("AK-QJ", 48), ("54s-AKs", 40),
+        ("QQ+ AKs", 22), ("QQ+;AKs", 22), ("QQ+ ; AKs,\tAQs", 26), ("A5s - A2s", 16), ("0.5(AA) KK", 12),
+        ("AhKh QsQd", 2), ("Ah Kh, Qs Qd", 2), ("Ah Kh AA", 7), ("? ?", 1326), ("0.5(x x)", 1326),
     ],
 )
 def test_combo_counts(text, combos):
@@ -68,6 +71,15 @@ def test_classes_partition_the_deck():
         ("0.5(AA,KK)", "0.5(KK+)"),
         ("random", "random"),
         ("AhKh, AsKs", "AhKh, AsKs"),
+        ("JTs-KQs", "KQs-JTs"),
+        ("T9o-QJo", "QJo-T9o"),
+        ("T8s, J9s, QTs", "QTs-T8s"),
+        ("AK, KQ, QJ", "AK-QJ"),
+        ("A2s+, KQs, QJs, JTs", "A2s+, KQs-JTs"),
+        ("KQs KJs QJs QTs JTs J9s T9s T8s", "KQs-T9s, KJs-T8s"),  # two gap runs beat four kicker runs
+        ("KQs, KJs, QJs, JTs", "KJs+, QJs-JTs"),                  # a tie: kicker runs first
+        ("A2s+; K9s+; QTs+; JTs", "A2s+, K9s+, QTs+, JTs"),
+        ("0.5(T9s-KQs) JTo-QKo", "KQo-JTo, 0.5(KQs-T9s)"),
     ],
 )
 def test_canonical_text(text, canonical):
@@ -81,6 +93,79 @@ weights = st.sampled_from([1.0, 0.5, 0.25, 0.1, 0.75])
 def test_text_round_trips(mapping):
     r = HandRange(mapping)
     assert parse_range(str(r)) == r
+
+
+@given(st.dictionaries(st.sampled_from(HAND_CLASSES), weights, min_size=1, max_size=80),
+       st.dictionaries(st.sampled_from(ALL_COMBOS), weights, max_size=10))
+def test_ranges_of_classes_round_trip(classes, combos):
+    """Whole classes (where the spans apply), a few exact hands on top; the text is canonical."""
+    mapping = {c: w for cls, w in classes.items() for c in parse_range(cls)}
+    mapping.update(combos)
+    r = HandRange(mapping)
+    text = str(r)
+    assert parse_range(text) == r
+    assert str(parse_range(text)) == text
+
+
+RANKS = "23456789TJQKA"
+
+
+@st.composite
+def range_texts(draw):
+    """Range text as other tools write it: classes, spans of all three kinds in either order,
+    exact hands, weights, and commas, semicolons or spaces between items."""
+    def item():
+        kind = draw(st.sampled_from(["", "s", "o"]))
+        shape = draw(st.sampled_from(["class", "pairs", "kickers", "gap", "combo", "plus"]))
+        if shape == "pairs":
+            a, b = draw(st.lists(st.sampled_from(RANKS), min_size=2, max_size=2))
+            return f"{a}{a}-{b}{b}"
+        if shape == "combo":
+            a, b = draw(st.lists(st.sampled_from(ALL_COMBOS), min_size=1, max_size=1))[0]
+            return f"{a}{b}" if draw(st.booleans()) else f"{a} {b}"
+        high = draw(st.integers(1, 12))
+        low = draw(st.integers(0, high - 1))
+        if shape == "class":
+            return RANKS[high] + RANKS[low] + kind
+        if shape == "plus":
+            return RANKS[high] + RANKS[low] + kind + "+"
+        if shape == "kickers":
+            other = draw(st.integers(0, high - 1))
+            ends = [RANKS[high] + RANKS[low] + kind, RANKS[high] + RANKS[other] + kind]
+        else:
+            gap = high - low
+            other = draw(st.integers(gap, 12))
+            ends = [RANKS[high] + RANKS[low] + kind, RANKS[other] + RANKS[other - gap] + kind]
+        return "-".join(draw(st.permutations(ends)))
+
+    parts = []
+    for _ in range(draw(st.integers(1, 8))):
+        text = item()
+        if draw(st.integers(0, 4)) == 0:
+            text = f"{draw(weights)}({text})"
+        parts.append(text)
+    separators = [draw(st.sampled_from([", ", ",", ";", " ", "; ", "  "])) for _ in parts[1:]]
+    return parts[0] + "".join(sep + part for sep, part in zip(separators, parts[1:]))
+
+
+@given(range_texts())
+def test_text_from_other_tools_round_trips(text):
+    r = parse_range(text)
+    canonical = str(r)
+    assert parse_range(canonical) == r
+    assert str(parse_range(canonical)) == canonical
+    assert parse_range(text.replace(";", ",")) == r
+
+
+def test_gap_spans_match_their_classes():
+    """Every span between two classes with the same gap, in both orders, is the classes between."""
+    for kind in ("", "s", "o"):
+        for gap in range(1, 13):
+            for top in range(gap, 13):
+                for bottom in range(gap, top + 1):
+                    ends = [RANKS[top] + RANKS[top - gap] + kind, RANKS[bottom] + RANKS[bottom - gap] + kind]
+                    listed = ", ".join(RANKS[h] + RANKS[h - gap] + kind for h in range(bottom, top + 1))
+                    assert parse_range("-".join(ends)) == parse_range("-".join(ends[::-1])) == parse_range(listed)
 
 
 @given(st.sets(st.sampled_from(HAND_CLASSES), min_size=1, max_size=40))
@@ -112,13 +197,27 @@ def test_random_range():
         ("AAs-KKs", "neither suited nor offsuit"),
         ("A5s-A2o", "both ends"),
         ("A5s-K2s", "same top card"),
+        ("A5s-K2s", "same gap"),
+        ("JTs-KQo", "both ends"),
+        ("22-AK", "a pair spans only to a pair"),
+        ("AA;;KK", "empty item at column 4"),
+        ("AA; ", "empty item at column 5"),
+        (";AA", "empty item at column 1"),
+        ("Ah Kh Qs Qd", "'Ah Kh Qs Qd' at column 1 of range 'Ah Kh Qs Qd': an exact hand has 2 cards, got 4"),
+        ("AA Ah", "'Ah' at column 4 of range 'AA Ah': an exact hand has 2 cards, got 1"),
+        ("Ah Ah", "two different cards"),
+        ("QQ+ -AK", "'QQ+ -AK' at column 1"),
+        ("AA 0.5 KK", "'0.5' at column 4"),
+        ("(AA)", "'(' at column 1 of range '(AA)' has no weight"),
+        ("AA, (KK)", "'(' at column 5"),
+        ("0.5((AA))", "'(' at column 5"),
         ("0(AA)", "not in (0, 1]"),
         ("1.5(AA)", "not in (0, 1]"),
         ("150%(AA)", "not in (0, 1]"),
         ("0.5(AA", "missing ')'"),
         ("AA)", "unmatched ')'"),
         ("0.5(AA)KK", "expected ','"),
-        ("0.5 AA", "'0.5 AA' at column 1"),
+        ("0.5 AA", "'0.5' at column 1 of range '0.5 AA': a weight applies to items in parentheses"),
         ("x(AA)", "not a weight"),
         ("AhKhQh", "2 cards, got 3"),
         ("AhAh", "two different cards"),
@@ -140,3 +239,13 @@ def test_bad_weight_in_mapping():
 def test_non_text(value):
     with pytest.raises(RangeParseError):
         parse_range(value)
+
+
+@given(st.one_of(st.text(alphabet="AKQJT98765432sohdcx+-,;() .%?5\t", max_size=40), st.text(max_size=20)))
+def test_any_text_parses_or_raises_a_range_error(text):
+    try:
+        r = parse_range(text)
+    except RangeParseError as exc:
+        assert "\n" not in str(exc) or "\n" in text
+    else:
+        assert len(r) >= 1 and parse_range(str(r)) == r

@@ -8,8 +8,8 @@ first reading that fits wins:
 2. two cards in standard notation, in any case (``AhKd``, ``Ah Kd``, ``ah,kd``,
    ``10h 9s``, ``A♥ K♦``): that hand;
 3. a range in PokerStove syntax (``AT``, ``KT``, ``TT``, ``9T``, ``QQ+,AKs``,
-   ``AhAs,AdAc``): that range. An upper-case ``T`` after a rank is always the
-   rank ten here;
+   ``AT 9T``, ``AhAs AdAc``; items separated by commas, semicolons or spaces):
+   that range. An upper-case ``T`` after a rank is always the rank ten here;
 4. two cards in the course's French notation, its suits in lower case as the
    course writes them (``Aca 10p``, ``Dt Rco``, ``10t 9t``): that hand.
 
@@ -17,12 +17,13 @@ Readings 2 and 3 never disagree: an exact hand such as ``AhKd`` is also the
 range of that one combo. Readings 3 and 4 can disagree only through the
 French suit ``t`` (trèfle, ♣), which is also the rank letter of a ten: a text
 that reads both ways, such as ``At,Kt`` (the range AT, KT, or A♣ K♣), is
-refused with both spellings. A course file's player line takes no range, so
+refused with both spellings; so is ``At 9t`` (the range AT, T9, since spaces
+separate range items, or A♣ 9♣). A course file's player line takes no range, so
 only readings 1, 2 and 4 apply there (:func:`read_hand`): ``At 9t`` is simply
 A♣ 9♣, and ``AT KT`` is refused as no cards of the course's notation.
 
->>> read_player("AT,KT")
-parse_range('AT, KT')
+>>> read_player("AT,KT"), read_player("AhKh QsQd")
+(parse_range('AT, KT'), parse_range('AhKh, QdQs'))
 >>> read_player("Ah Kd"), read_player("Dt Rco")
 ((Card('Ah'), Card('Kd')), (Card('Qc'), Card('Kh')))
 >>> read_player("??").is_random

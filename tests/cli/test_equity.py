@@ -44,6 +44,18 @@ def test_equity_table(capsys):
     assert "Full house" in out and "equity" in out
 
 
+def test_equity_split_line_and_json(capsys):
+    assert main(["equity", "AhKd", "AsKc", "QhQd", "--board", "2c 7d 9h Ts"]) == 0
+    assert "split pot 9.524 %: #1 #2 9.524 %" in capsys.readouterr().out
+    assert main(["equity", "AhKd", "AsKc", "QhQd", "--board", "2c 7d 9h Ts", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["split"] == pytest.approx(4 / 42)
+    assert [(s["players"], s["count"]) for s in data["splits"]] == [([2], 38), ([0, 1], 4)]
+    assert main(["equity", "AhKh", "?", "?", "?", "?", "?", "--samples", "20000", "--seed", "4"]) == 0
+    line = next(x for x in capsys.readouterr().out.splitlines() if x.startswith("split pot"))
+    assert line.startswith("split pot ~") and line.endswith("other splits")
+
+
 @pytest.mark.parametrize(
     "args, fragment",
     [

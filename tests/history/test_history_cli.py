@@ -87,3 +87,14 @@ def test_without_pokerkit_the_error_says_which_extra(table, monkeypatch, capsys)
     assert main(["replay", str(DATA / "odd_chip.phh")]) == 2
     err = capsys.readouterr().err
     assert "needs pokerkit" in err and "pokerfsm[games]" in err and len(err.splitlines()) == 1
+
+
+def test_split_pot_chance_by_street(table, capsys):
+    from pokerfsm import equity
+
+    document = json.loads(run(capsys, DATA / "odd_chip.phh", "--json"))
+    splits = [s["split"] for s in document["hands"][0]["streets"]]
+    assert splits[0] == pytest.approx(equity(["7c2d", "AhKd", "AsKc"]).split, abs=1e-12)
+    assert splits[1:] == [1.0, 1.0, 1.0]  # two ace-kings that can make neither a flush nor different straights
+    out = run(capsys, DATA / "odd_chip.phh")
+    assert "split" in out and "59.2%" in out and "100.0%" in out

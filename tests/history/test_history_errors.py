@@ -83,6 +83,10 @@ CASES = [
     ("second hand", "[1]\n" + GOOD + "\n[2]\n" + damaged("'p1 f'", "'p1 zz'"), 39, HistoryParseError,
      "unknown action"),
     ("stray table", GOOD + "\n[extra]\nx = 1\n", 27, HistoryParseError, "cannot also hold"),
+    ("draw huge number", DRAW + '{"game": "five-card draw", "hand": ' + "9" * 5000 + "}\n", 2, HistoryParseError,
+     "not valid JSON (Exceeds the limit"),
+    ("unknown board card", damaged("'d db 8h'", "'d db ??'"), 16, HistoryParseError,
+     "board cards cannot be unknown"),
 ]
 
 

@@ -2,15 +2,25 @@
 
     pokerfsm equity AhAd KsKc "?" "QQ+,AKs" --board "2c 7d 9h" --dead "3s"
 
-prints a table (one row per player: win, tie, equity), then the odds of each
-hand category. ``--json`` prints the object that the web API returns.
+prints a table (one row per player: win, tie, equity), a line with the
+chance of a split pot and who splits it, then the odds of each hand
+category. ``--json`` prints the object that the web API returns.
 """
 from __future__ import annotations
 
+import argparse
+from typing import TYPE_CHECKING
+
 from . import write_json
 
+if TYPE_CHECKING:  # pragma: no cover
+    from ..odds import EquityResult
 
-def configure(parser) -> None:
+SPLITS_SHOWN = 4
+"""The most likely split pots named on the split line; the others are counted."""
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
     from ..odds.equities import DEFAULT_BUDGET
 
     parser.add_argument("players", nargs="+", metavar="PLAYER",
@@ -27,7 +37,7 @@ def configure(parser) -> None:
     parser.add_argument("--json", action="store_true", help="print a JSON object")
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     from ..odds import equity
     from ..progress import progress_bar
 
@@ -41,7 +51,27 @@ def run(args) -> int:
     return 0
 
 
-def print_result(result) -> None:
+def split_line(result: EquityResult) -> str:
+    """The chance of a split pot, with the likeliest splits by player number.
+
+    >>> from pokerfsm import equity
+    >>> split_line(equity(["AhAd", "KsKc"]))
+    'split pot 0.382 %: #1 #2 0.382 %'
+    >>> split_line(equity(["AhAd", "KsKc"], board="2c 3d 4h 9s Ts"))
+    'split pot: never'
+    """
+    approx = "" if result.exact else "~"
+    splits = sorted(((p, seats) for seats, p in result.splits.items() if len(seats) > 1), reverse=True)
+    if not splits:
+        return "split pot: never" if result.exact else "split pot: never in the deals sampled"
+    named = [f"{' '.join(f'#{s + 1}' for s in seats)} {approx}{100 * p:.3f} %" for p, seats in splits[:SPLITS_SHOWN]]
+    more = len(splits) - SPLITS_SHOWN
+    if more > 0:
+        named.append(f"{more} other split{'s' * (more > 1)}")
+    return f"split pot {approx}{100 * result.split:.3f} %: " + ", ".join(named)
+
+
+def print_result(result: EquityResult) -> None:
     """The tables of ``pokerfsm equity``."""
     from rich.console import Console
     from rich.table import Table
@@ -63,7 +93,7 @@ def print_result(result) -> None:
         table.caption = f"{result.combinations:,} showdowns, exact, {result.elapsed_s:.3f} s"
     else:
         table.caption = (f"{result.combinations:,} random deals, standard error "
-                         f"{100 * result.std_error:.3f} %, {result.elapsed_s:.3f} s")
+                         f"{100 * (result.std_error or 0.0):.3f} %, {result.elapsed_s:.3f} s")
     categories = Table(title="hand at showdown")
     categories.add_column("hand")
     for number in range(1, len(result.players) + 1):
@@ -72,4 +102,5 @@ def print_result(result) -> None:
         categories.add_row(category.label, *(f"{100 * p.categories[category.name]:.2f} %" for p in result.players))
     console = Console()
     console.print(table)
+    console.print(split_line(result), highlight=False, soft_wrap=True)
     console.print(categories)

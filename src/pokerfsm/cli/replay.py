@@ -14,12 +14,24 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING
 
 from ..errors import ParseError
 
+if TYPE_CHECKING:  # pragma: no cover
+    from rich.console import RenderableType
+
+    from ..cards import Card
+    from ..history.analysis import HandAnalysis, StreetEquity, Summary
+    from ..history.record import HandRecord
+
+Money = Callable[[float], str]
+
 EQUITY_NOTE = ("equity: exact over every remaining board at the start of each street; known cards "
                "of folded players are dead; a live hand the history does not show counts as a "
-               "random hand (≈ marks a Monte Carlo estimate); five-card draw: after the draw only")
+               "random hand (≈ marks a Monte Carlo estimate); split: the chance that the pot ends split; "
+               "five-card draw: after the draw only")
 
 
 def _approx() -> str:
@@ -42,7 +54,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="print one JSON document")
 
 
-def _analyses(path: str, hand: int | None) -> list:
+def _analyses(path: str, hand: int | None) -> list[HandAnalysis]:
     """Parse the whole file, then replay and analyse the hands asked for."""
     from ..history import analyse, parse, read_text, replay
 
@@ -57,17 +69,17 @@ def _analyses(path: str, hand: int | None) -> list:
 
 # -- the terminal view ---------------------------------------------------------------
 
-def _cards(cards) -> str:
+def _cards(cards: Iterable[Card]) -> str:
     """Cards as rich markup in the ``--cards`` style, hearts and diamonds in red."""
     from ..display import show
 
     return " ".join(f"[{'red' if int(c) & 3 in (1, 2) else 'default'}]{show(c)}[/]" for c in cards)
 
 
-def _stakes(record) -> str:
+def _stakes(record: HandRecord) -> str:
     money = record.money
     parts = []
-    if record.game == "FT":
+    if record.game == "FT" and record.small_bet is not None and record.big_bet is not None:
         parts.append(f"limits {money(record.small_bet)}/{money(record.big_bet)}")
     if any(record.blinds):
         forced = [money(b) for b in record.blinds if b]
@@ -78,7 +90,7 @@ def _stakes(record) -> str:
     return ", ".join(parts)
 
 
-def _cell(entry, i: int) -> str:
+def _cell(entry: StreetEquity, i: int) -> str:
     street = entry.street
     if i not in street.live:
         return "[dim]out[/]"
@@ -90,7 +102,14 @@ def _cell(entry, i: int) -> str:
     return text
 
 
-def hand_view(analysis, number: int, count: int) -> list:
+def _split(entry: StreetEquity) -> str:
+    """The chance of a split pot from this street on ('' when unknown)."""
+    if entry.split is None:
+        return ""
+    return f"{'' if entry.exact else _approx()}{100 * entry.split:.1f}%"
+
+
+def hand_view(analysis: HandAnalysis, number: int, count: int) -> list[RenderableType]:
     """The rich renderables for one hand: a table by street, then the result lines."""
     from rich.table import Table
 
@@ -105,12 +124,13 @@ def hand_view(analysis, number: int, count: int) -> list:
     table.add_column("street")
     table.add_column("board")
     table.add_column("pot", justify="right")
+    table.add_column("split", justify="right")
     for name in names:
         table.add_column(name)
     for entry in analysis.streets:
-        table.add_row(entry.street.name, _cards(entry.street.board), money(entry.street.pot),
+        table.add_row(entry.street.name, _cards(entry.street.board), money(entry.street.pot), _split(entry),
                       *(_cell(entry, i) for i in range(record.seats)))
-    lines: list = [f"[bold]{title}[/]", table]
+    lines: list[RenderableType] = [f"[bold]{title}[/]", table]
     for entry in analysis.streets:
         if entry.street.actions:
             lines.append(f"  [bold]{entry.street.name}[/]: " + " · ".join(entry.street.actions))
@@ -134,29 +154,30 @@ def hand_view(analysis, number: int, count: int) -> list:
         if chips:
             lines.append(f"  uncalled {money(chips)} returned to {names[i]}")
     changes = []
+    finals = hand.final_stacks or (None,) * len(names)
     for i, name in enumerate(names):
         net = settlement.net[i]
-        final = hand.final_stacks[i]
+        final = finals[i]
         stack = "" if final is None else f" → {money(final)}"
         changes.append(f"{name} {'+' if net > 0 else ''}{money(net)}{stack}")
     lines.append("  result: " + ", ".join(changes))
-    if analysis.expected is not None:
-        spot = hand.all_in
+    spot, expected, luck = hand.all_in, analysis.expected, analysis.luck
+    if spot is not None and expected is not None and luck is not None:
         board = " ".join(map(str, spot.board)) or "no board"
-        parts = [f"{names[i]} expected {_signed(money, analysis.expected[i])}, "
-                 f"won {_signed(money, settlement.net[i])}, luck {_signed(money, analysis.luck[i])}"
+        parts = [f"{names[i]} expected {_signed(money, expected[i])}, "
+                 f"won {_signed(money, settlement.net[i])}, luck {_signed(money, luck[i])}"
                  for i in spot.live]
         when = "preflop" if spot.street == "preflop" else f"on the {spot.street}"
         lines.append(f"  all-in {when} ({board}): " + "; ".join(parts))
     return lines
 
 
-def _signed(money, amount: float) -> str:
+def _signed(money: Money, amount: float) -> str:
     text = money(round(amount, 1))
     return text if text.startswith("-") else "+" + text
 
 
-def summary_view(summary) -> list:
+def summary_view(summary: Summary) -> list[RenderableType]:
     """The rich renderables of the multi-hand summary."""
     from rich.table import Table
 

@@ -24,7 +24,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
+from ..cards import Card
 from .playback import Hand, Street
 from .settlement import layer_pots
 
@@ -33,12 +35,14 @@ __all__ = ["StreetEquity", "HandAnalysis", "PlayerSummary", "Summary", "analyse"
 
 @dataclass(frozen=True)
 class StreetEquity:
-    """Each player's equity when ``street`` starts (None for players not in, or unknown)."""
+    """Each player's equity when ``street`` starts (None for players not in, or unknown), and the
+    chance that the pot ends split (None when unknown)."""
 
     street: Street
     equity: tuple[float | None, ...]
     exact: bool
     std_error: float | None = None
+    split: float | None = None
 
 
 @dataclass(frozen=True)
@@ -56,15 +60,15 @@ class HandAnalysis:
             return None
         return tuple(net - ev for net, ev in zip(self.hand.settlement.net, self.expected))
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """The hand as plain data, amounts in the file's unit: the JSON of ``pokerfsm replay``."""
         hand, record = self.hand, self.hand.record
         names, number = record.players, record.to_number
 
-        def cards(seq) -> list[str] | None:
+        def cards(seq: Sequence[Card] | None) -> list[str] | None:
             return None if seq is None else [str(c) for c in seq]
 
-        result: dict = {
+        result: dict[str, Any] = {
             "hand": record.name, "line": record.line, "game": record.game, "players": list(names),
             "button": names[-1], "starting_stacks": [None if s is None else number(s)
                                                      for s in record.starting_stacks],
@@ -73,7 +77,8 @@ class HandAnalysis:
             "complete": hand.complete, "showdown": hand.showdown, "board": cards(hand.board),
             "streets": [{
                 "name": e.street.name, "board": cards(e.street.board), "pot": number(e.street.pot),
-                "exact": e.exact, "std_error": e.std_error, "actions": list(e.street.actions),
+                "exact": e.exact, "std_error": e.std_error, "split": e.split,
+                "actions": list(e.street.actions),
                 "players": [{"name": names[i], "cards": cards(e.street.holes[i]),
                              "in": i in e.street.live, "equity": e.equity[i]}
                             for i in range(record.seats)],
@@ -95,13 +100,14 @@ class HandAnalysis:
                 "hands": [None if r is None else r.describe() for r in settlement.ranks],
                 "mucked": [names[i] for i in sorted(set(hand.mucked) | set(settlement.mucked))],
             }
-        if self.expected is not None:
+        spot, luck = hand.all_in, self.luck
+        if self.expected is not None and spot is not None and settlement is not None and luck is not None:
             result["all_in"] = {
-                "street": hand.all_in.street, "board": cards(hand.all_in.board),
-                "players": [names[i] for i in hand.all_in.live],
+                "street": spot.street, "board": cards(spot.board),
+                "players": [names[i] for i in spot.live],
                 "expected": [number(x) for x in self.expected],
                 "net": [number(x) for x in settlement.net],
-                "luck": [number(x) for x in self.luck],
+                "luck": [number(x) for x in luck],
             }
         return result
 
@@ -127,7 +133,8 @@ class Summary:
     all_ins: int
     players: tuple[PlayerSummary, ...]
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
+        """The totals as plain data (the ``summary`` of ``pokerfsm replay --json``)."""
         return {"hands": self.hands, "complete": self.complete, "showdowns": self.showdowns,
                 "all_ins": self.all_ins,
                 "players": [{"name": p.name, "hands": p.hands, "net": p.net, "all_ins": p.all_ins,
@@ -135,12 +142,12 @@ class Summary:
 
 
 def _holdem_equity(street: Street, seed: int) -> StreetEquity:
-    from .. import equity
+    from ..odds import equity
 
     n = len(street.holes)
     live = street.live
     if len(live) == 1:
-        return StreetEquity(street, tuple(1.0 if i in live else None for i in range(n)), True)
+        return StreetEquity(street, tuple(1.0 if i in live else None for i in range(n)), True, split=0.0)
     hands = [street.holes[i] for i in live]
     if all(h is None for h in hands):
         return StreetEquity(street, (None,) * n, False)
@@ -148,21 +155,22 @@ def _holdem_equity(street: Street, seed: int) -> StreetEquity:
     result = equity(hands, board=street.board, dead=street.dead,
                     exact=True if known else None, seed=seed)
     shares = dict(zip(live, (p.equity for p in result.players)))
-    return StreetEquity(street, tuple(shares.get(i) for i in range(n)), result.exact, result.std_error)
+    return StreetEquity(street, tuple(shares.get(i) for i in range(n)), result.exact, result.std_error,
+                        result.split)
 
 
 def _final_equity(street: Street) -> StreetEquity:
-    from .. import evaluate
+    from ..evaluation import evaluate
 
     n = len(street.holes)
-    hands = {i: street.holes[i] for i in street.live}
-    if any(h is None or len(h) + len(street.board) < 5 for h in hands.values()):
+    hands = {i: hole for i in street.live if (hole := street.holes[i]) is not None}
+    if len(hands) < len(street.live) or any(len(h) + len(street.board) < 5 for h in hands.values()):
         return StreetEquity(street, (None,) * n, False)
     ranks = {i: evaluate(h + street.board) for i, h in hands.items()}
     best = max(ranks.values())
     winners = [i for i, r in ranks.items() if r == best]
     return StreetEquity(street, tuple((1 / len(winners) if i in winners else 0.0) if i in hands else None
-                                      for i in range(n)), True)
+                                      for i in range(n)), True, split=float(len(winners) > 1))
 
 
 def _street_equity(hand: Hand, street: Street, index: int, seed: int) -> StreetEquity:
@@ -174,7 +182,7 @@ def _street_equity(hand: Hand, street: Street, index: int, seed: int) -> StreetE
 
 
 def _all_in_expected(hand: Hand) -> tuple[float, ...] | None:
-    from .. import equity
+    from ..odds import equity
 
     spot, settlement = hand.all_in, hand.settlement
     if spot is None or settlement is None:
@@ -216,19 +224,18 @@ def summarise(analyses: Sequence[HandAnalysis]) -> Summary:
     Players are matched by name (PHH's ``players``, or ``p1``... when a file
     has none).
     """
-    totals: dict[str, list] = {}
+    totals: dict[str, PlayerSummary] = {}
     for analysis in analyses:
         hand, luck, number = analysis.hand, analysis.luck, analysis.hand.record.to_number
         net = hand.settlement.net if hand.settlement is not None else (0,) * hand.record.seats
+        all_in = hand.all_in.live if hand.all_in is not None and luck is not None else ()
         for i, name in enumerate(hand.players):
-            row = totals.setdefault(name, [0, 0, 0, 0.0])
-            row[0] += 1
-            row[1] += number(net[i])
-            if luck is not None and i in hand.all_in.live:
-                row[2] += 1
-                row[3] += number(luck[i])
+            row = totals.get(name, PlayerSummary(name, 0, 0, 0, 0.0))
+            totals[name] = PlayerSummary(name, row.hands + 1, row.net + number(net[i]),
+                                         row.all_ins + (i in all_in),
+                                         row.luck + (number(luck[i]) if luck is not None and i in all_in else 0))
     return Summary(
         hands=len(analyses), complete=sum(a.hand.complete for a in analyses),
         showdowns=sum(a.hand.showdown for a in analyses),
         all_ins=sum(a.expected is not None for a in analyses),
-        players=tuple(PlayerSummary(name, *row) for name, row in totals.items()))
+        players=tuple(totals.values()))

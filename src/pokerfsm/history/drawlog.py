@@ -90,9 +90,11 @@ def parse_draw_lines(text: str, path: str = "<string>") -> list[HandRecord]:
             continue
         try:
             data = json.loads(raw)
-        except ValueError as exc:
+        except json.JSONDecodeError as exc:
             raise source.error(number, f"not valid JSON ({exc.msg}, column {exc.colno}): "
                                        f"{raw.strip()[:60]!r}") from None
+        except ValueError as exc:  # valid syntax that Python refuses, such as a 5,000-digit number
+            raise source.error(number, f"not valid JSON ({exc}): {raw.strip()[:60]!r}") from None
         records.append(_record(source, number, data))
     if not records:
         raise source.error(len(source.lines), "no hand in the file")

@@ -28,6 +28,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from decimal import Decimal, InvalidOperation
+from typing import Any
 
 from ..cards import Card
 from ..errors import HistoryReplayError
@@ -73,7 +74,7 @@ def _illegal(record: HandRecord, action: ActionLine, why: str) -> HistoryReplayE
     return record.error(action.line, f"{action.text!r}: {why}", HistoryReplayError)
 
 
-def step(state, record: HandRecord, action: ActionLine,
+def step(state: Any, record: HandRecord, action: ActionLine,
          holes: Sequence[Sequence[Card | None]] = ()) -> Callable[[], object]:
     """The call that applies ``action`` to the pokerkit ``state``.
 
@@ -106,16 +107,16 @@ def step(state, record: HandRecord, action: ActionLine,
             turn = "nobody's" if state.actor_index is None else f"p{state.actor_index + 1}'s"
             raise _illegal(record, action, f"it is {turn} turn to act, not p{player + 1}'s")
         if verb == "f":
-            return state.fold
+            return lambda: state.fold()
         if verb == "cc":
-            return state.check_or_call
+            return lambda: state.check_or_call()
         amount = _amount(record, action, rest[0])
         return lambda: state.complete_bet_or_raise_to(amount)
     if verb == "sd" and len(rest) <= 1:
         if state.stand_patter_or_discarder_index != player:
             raise _illegal(record, action, f"p{player + 1} cannot draw now")
-        cards = _cards(record, action, rest[0]) if rest else ()
-        return lambda: state.stand_pat_or_discard(cards)
+        discarded: str | tuple[()] = _cards(record, action, rest[0]) if rest else ()
+        return lambda: state.stand_pat_or_discard(discarded)
     if verb == "sm" and len(rest) <= 1:
         if not rest:
             return lambda: state.show_or_muck_hole_cards(False, player)

@@ -20,16 +20,13 @@ from __future__ import annotations
 
 import contextlib
 import re
+import tomllib  # type: ignore[import-not-found, unused-ignore]  # mypy checks as Python 3.10; pokerfsm needs 3.11
+from collections.abc import Callable, Iterable
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from ..errors import HistoryParseError
 from .record import ActionLine, HandRecord, Source
-
-try:
-    import tomllib
-except ModuleNotFoundError:  # Python 3.10 (pokerkit itself needs 3.11)
-    tomllib = None
 
 __all__ = ["parse_phh", "MAX_PLAYERS"]
 
@@ -125,30 +122,51 @@ class _Fields:
             return None
         return self.table[name]
 
-    def number(self, name: str, value: Any, allow_inf: bool = False) -> Decimal | None:
+    def number_or_inf(self, name: str, value: Any, allow_inf: bool = True) -> Decimal | None:
+        """An amount >= 0, or None for ``inf`` where ``allow_inf`` (an unknown stack)."""
         if isinstance(value, bool) or not isinstance(value, (int, Decimal)):
             raise self.fail(name, f"{name} must hold numbers, not {value!r}")
-        value = Decimal(value)
-        if value.is_infinite() and allow_inf and value > 0:
+        amount = Decimal(value)
+        if amount.is_infinite() and allow_inf and amount > 0:
             return None
-        if not value.is_finite() or value < 0:
-            raise self.fail(name, f"{name} must hold amounts >= 0, not {value}")
-        return value
+        if not amount.is_finite() or amount < 0:
+            raise self.fail(name, f"{name} must hold amounts >= 0, not {amount}")
+        return amount
 
-    def numbers(self, name: str, count: int | None, allow_inf: bool = False) -> list[Decimal | None]:
+    def number(self, name: str, value: Any) -> Decimal:
+        """An amount >= 0."""
+        amount = self.number_or_inf(name, value, allow_inf=False)
+        if amount is None:  # pragma: no cover - refused above
+            raise self.fail(name, f"{name} must be finite")
+        return amount
+
+    def numbers(self, name: str, count: int | None) -> list[Decimal]:
+        """A list of amounts >= 0, ``count`` of them when given."""
+        return [self.number(name, v) for v in self.entries(name, count)]
+
+    def stacks(self, name: str, count: int | None) -> list[Decimal | None]:
+        """A list of stacks: amounts >= 0, or None for ``inf`` (unknown)."""
+        return [self.number_or_inf(name, v) for v in self.entries(name, count)]
+
+    def entries(self, name: str, count: int | None) -> list[Any]:
+        """The required list field ``name``, ``count`` entries long when given."""
         value = self.get(name, required=True)
         if not isinstance(value, list):
             raise self.fail(name, f"{name} must be a list, not {value!r}")
         if count is not None and len(value) != count:
             raise self.fail(name, f"{name} has {len(value)} entries for {count} players")
-        return [self.number(name, v, allow_inf) for v in value]
+        return value
 
 
-def _exponent(values) -> int:
+def _maybe(convert: Callable[[Decimal], int], value: Decimal | None) -> int | None:
+    return None if value is None else convert(value)
+
+
+def _exponent(values: Iterable[Decimal | None]) -> int:
     places = 0
     for value in values:
         if value is not None:
-            places = max(places, -min(0, value.normalize().as_tuple().exponent))
+            places = max(places, -min(0, int(value.normalize().as_tuple().exponent)))
     return places
 
 
@@ -166,7 +184,7 @@ def _hand(source: Source, table: Any, line: int, last: int, name: str) -> HandRe
         raise f.fail("variant", f"unknown variant {variant!r} (expected 'NT' or 'FT')")
     for key in REQUIRED[variant]:
         f.get(key, required=True)
-    stacks = f.numbers("starting_stacks", None, allow_inf=True)
+    stacks = f.stacks("starting_stacks", None)
     n = len(stacks)
     if not 2 <= n <= MAX_PLAYERS:
         raise f.fail("starting_stacks", f"{n} player{'s' * (n != 1)}: pokerfsm replays hands of "
@@ -175,7 +193,7 @@ def _hand(source: Source, table: Any, line: int, last: int, name: str) -> HandRe
         raise f.fail("starting_stacks", "a starting stack of 0: every player must have chips")
     antes, blinds = f.numbers("antes", n), f.numbers("blinds_or_straddles", n)
     bets = {k: f.number(k, f.get(k)) for k in ("min_bet", "small_bet", "big_bet") if k in REQUIRED[variant]}
-    finishing = f.numbers("finishing_stacks", n, allow_inf=True) if "finishing_stacks" in table else None
+    finishing = f.stacks("finishing_stacks", n) if "finishing_stacks" in table else None
     actions = f.get("actions")
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
         raise f.fail("actions", "actions must be a list of strings")
@@ -195,20 +213,23 @@ def _hand(source: Source, table: Any, line: int, last: int, name: str) -> HandRe
     places = _exponent([*stacks, *antes, *blinds, *bets.values(), *(finishing or ()), *amounts])
     scale = Decimal(10) ** places
 
-    def units(value: Decimal | None) -> int | None:
-        return None if value is None else int(value * scale)
+    def units(value: Decimal) -> int:
+        return int(value * scale)
+
+    def stack_units(value: Decimal | None) -> int | None:
+        return None if value is None else units(value)
 
     action_lines = _string_lines(source, lines["actions"]) if "actions" in lines else []
     if len(action_lines) != len(actions):
         action_lines = [lines.get("actions", line)] * len(actions)
     return HandRecord(
         source=source, line=line, name=name or str(f.get("hand") or ""), game=variant,
-        players=tuple(players), starting_stacks=tuple(units(s) for s in stacks),
+        players=tuple(players), starting_stacks=tuple(stack_units(s) for s in stacks),
         antes=tuple(units(a) for a in antes), blinds=tuple(units(b) for b in blinds),
         actions=tuple(ActionLine(text, line) for text, line in zip(actions, action_lines)),
-        min_bet=units(bets.get("min_bet")), small_bet=units(bets.get("small_bet")),
-        big_bet=units(bets.get("big_bet")), ante_trimming=bool(trimming),
-        finishing_stacks=None if finishing is None else tuple(units(v) for v in finishing),
+        min_bet=_maybe(units, bets.get("min_bet")), small_bet=_maybe(units, bets.get("small_bet")),
+        big_bet=_maybe(units, bets.get("big_bet")), ante_trimming=bool(trimming),
+        finishing_stacks=None if finishing is None else tuple(stack_units(v) for v in finishing),
         unit=Decimal(1) / scale, field_lines=lines,
     )
 
@@ -222,8 +243,6 @@ def parse_phh(text: str, path: str = "<string>") -> list[HandRecord]:
         unsupported variants; the message is ``path:line: ...``.
     """
     source = Source.from_text(text, path)
-    if tomllib is None:
-        raise source.error(0, "reading PHH needs Python 3.11 or newer (tomllib)")
     try:
         document = tomllib.loads(text, parse_float=Decimal)
     except ValueError as exc:  # tomllib.TOMLDecodeError

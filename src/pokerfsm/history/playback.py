@@ -10,9 +10,12 @@ Nothing here prints; :mod:`pokerfsm.cli.replay` shows the result.
 """
 from __future__ import annotations
 
+import dataclasses
 import math
 import warnings
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from ..cards import Card
 from ..errors import HistoryReplayError, InvalidDealError
@@ -91,14 +94,15 @@ class Hand:
         return self.complete and self.record.seats - len(self.folded) >= 2
 
 
-def _engine():
+def _engine() -> Any:
     """pokerkit, the rules engine (the 'games' extra; the CLI reports a missing one)."""
     import pokerkit
 
     return pokerkit
 
 
-def _new_state(pk, record: HandRecord):
+def _new_state(pk: Any, record: HandRecord) -> Any:
+    """A pokerkit ``State`` for the hand's set-up, before any action."""
     automations = (pk.Automation.ANTE_POSTING, pk.Automation.BET_COLLECTION,
                    pk.Automation.BLIND_OR_STRADDLE_POSTING, pk.Automation.RUNOUT_COUNT_SELECTION,
                    pk.Automation.HAND_KILLING, pk.Automation.CHIPS_PUSHING, pk.Automation.CHIPS_PULLING)
@@ -121,7 +125,22 @@ def _new_state(pk, record: HandRecord):
     return pk.HandHistory(**fields).create_state()
 
 
-def _card(card) -> Card | None:
+def _known(cards: Sequence[Card | None]) -> tuple[Card, ...] | None:
+    """All of ``cards`` when every one is known (and there are some), else None."""
+    known = tuple(c for c in cards if c is not None)
+    return known if cards and len(known) == len(cards) else None
+
+
+@dataclass
+class _StreetLog:
+    """A street as it is replayed: its snapshot (taken once) and the moves so far."""
+
+    snapshot: Street | None
+    moves: list[str]
+
+
+def _card(card: Any) -> Card | None:
+    """A pokerkit card as ours (None for a card nobody saw)."""
     text = repr(card)
     return None if "?" in text else Card.parse(text)
 
@@ -129,7 +148,7 @@ def _card(card) -> Card | None:
 class _Replay:
     """Applies the actions one by one and follows chips, cards and streets."""
 
-    def __init__(self, pk, record: HandRecord) -> None:
+    def __init__(self, pk: Any, record: HandRecord) -> None:
         self.pk, self.record = pk, record
         n = record.seats
         try:
@@ -144,8 +163,9 @@ class _Replay:
         self.folded: set[int] = set()
         self.mucked: set[int] = set()
         self.in_play: set[Card] = set()
-        self.street_list: list[list] = []  # [snapshot or None, moves] per street
-        self.street_key, self.moves = -1, []
+        self.street_list: list[_StreetLog] = []
+        self.street_key = -1
+        self.moves: list[str] = []
         self.all_in: AllIn | None = None
         self.seen, self.line, self.action = 0, record.line, ""
         self._begin_street(0)
@@ -171,7 +191,8 @@ class _Replay:
     def _absorb(self) -> None:
         pk, s = self.pk, self.state
         for op in s.operations[self.seen:]:
-            i = getattr(op, "player_index", None)
+            index = getattr(op, "player_index", None)
+            i = -1 if index is None else int(index)  # the operations below all have a player
             if isinstance(op, (pk.Folding, pk.CheckingOrCalling, pk.CompletionBettingOrRaisingTo,
                                pk.HoleCardsShowingOrMucking)):
                 self._freeze()
@@ -200,7 +221,7 @@ class _Replay:
             elif isinstance(op, pk.HoleDealing):
                 self._deal([_card(c) for c in op.cards], self.holes[i])
             elif isinstance(op, pk.BoardDealing):
-                self._deal([_card(c) for c in op.cards], self.board)
+                self._deal_board([_card(c) for c in op.cards])
             elif isinstance(op, pk.StandingPatOrDiscarding):
                 for card in map(_card, op.cards):
                     self.holes[i].remove(card)
@@ -217,13 +238,23 @@ class _Replay:
             self._freeze()
             self._begin_street(key)
 
-    def _deal(self, cards: list[Card | None], into: list) -> None:
+    def _deal(self, cards: list[Card | None], into: list[Card | None]) -> None:
         for card in cards:
             if card is not None:
-                if card in self.in_play:
-                    raise self._twice(card)
-                self.in_play.add(card)
+                self._take(card)
             into.append(card)
+
+    def _deal_board(self, cards: list[Card | None]) -> None:
+        for card in cards:
+            if card is None:
+                raise self.record.error(self.line, f"{self.action!r}: board cards cannot be unknown ('??')")
+            self._take(card)
+            self.board.append(card)
+
+    def _take(self, card: Card) -> None:
+        if card in self.in_play:
+            raise self._twice(card)
+        self.in_play.add(card)
 
     def _twice(self, card: Card) -> HistoryReplayError:
         return self.record.error(self.line, f"card {str(card)!r} is dealt twice, "
@@ -237,14 +268,12 @@ class _Replay:
         hole = self.holes[i]
         for k, card in enumerate(cards[:len(hole)]):
             if card is not None and hole[k] is None:
-                if card in self.in_play:
-                    raise self._twice(card)
-                self.in_play.add(card)
+                self._take(card)
                 hole[k] = card
         self.moves.append(f"{self.record.players[i]}: show "
                           + " ".join(str(c) if c else "??" for c in hole))
 
-    def _move(self, i: int, op, raised: bool = False) -> None:
+    def _move(self, i: int, op: Any, raised: bool = False) -> None:
         pk, name = self.pk, self.record.players[i]
         if isinstance(op, pk.Folding):
             text = "fold"
@@ -277,17 +306,17 @@ class _Replay:
             name=names[min(max(self.street_key, 0), len(names) - 1)], board=tuple(self.board),
             pot=sum(self.contributions) - self.returned,
             live=tuple(i for i in range(n) if i not in out),
-            holes=tuple(tuple(h) if h and None not in h else None for h in self.holes),
+            holes=tuple(_known(h) for h in self.holes),
             dead=self._dead())
 
     def _begin_street(self, key: int) -> None:
         self.street_key, self.moves = key, []
-        self.street_list.append([None, self.moves])
+        self.street_list.append(_StreetLog(None, self.moves))
 
     def _freeze(self) -> None:
         """Take the current street's snapshot, once: before its first move, or when it ends."""
-        if self.street_list and self.street_list[-1][0] is None:
-            self.street_list[-1][0] = self._snapshot()
+        if self.street_list and self.street_list[-1].snapshot is None:
+            self.street_list[-1].snapshot = self._snapshot()
 
     # -- the end ---------------------------------------------------------------
     def finish(self) -> Hand:
@@ -301,11 +330,14 @@ class _Replay:
                 pass
             self._absorb()
         self._freeze()
-        streets = tuple(Street(**{**snap.__dict__, "actions": tuple(moves)})
-                        for snap, moves in self.street_list if snap is not None)
-        holes = tuple(tuple(h) if h and None not in h else None for h in self.holes)
+        streets = tuple(dataclasses.replace(log.snapshot, actions=tuple(log.moves))
+                        for log in self.street_list if log.snapshot is not None)
+        holes = tuple(_known(h) for h in self.holes)
         complete = not s.status
-        settlement = final = engine = all_in = None
+        settlement: Settlement | None = None
+        final: tuple[int | None, ...] | None = None
+        engine: tuple[int | None, ...] | None = None
+        all_in: AllIn | None = None
         if complete:
             out = sorted(self.folded | self.mucked)
             try:
@@ -333,7 +365,10 @@ class _Replay:
             return
         if any(f is not None and r is not None and f != r for f, r in zip(final, recorded)):
             money = self.record.money
-            show = lambda stacks: "[" + ", ".join("?" if x is None else money(x) for x in stacks) + "]"
+
+            def show(stacks: Sequence[int | None]) -> str:
+                return "[" + ", ".join("?" if x is None else money(x) for x in stacks) + "]"
+
             raise self.record.error(
                 self.record.line_of("finishing_stacks"),
                 f"finishing_stacks {show(recorded)} do not match the actions, which give {show(final)}",

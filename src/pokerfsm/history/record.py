@@ -14,10 +14,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal
+from typing import TypeVar, overload
 
 from ..errors import HistoryParseError
 
 __all__ = ["Source", "ActionLine", "HandRecord", "GAMES"]
+
+E = TypeVar("E", bound=HistoryParseError)
 
 #: the games we replay, by the code used in :attr:`HandRecord.game`
 GAMES = {
@@ -42,9 +45,15 @@ class Source:
         """Line ``line`` (1-based) as written, or '' outside the file."""
         return self.lines[line - 1] if 1 <= line <= len(self.lines) else ""
 
+    @overload
+    def error(self, line: int, message: str) -> HistoryParseError: ...
+    @overload
+    def error(self, line: int, message: str, cls: type[E]) -> E: ...
+
     def error(self, line: int, message: str, cls: type[HistoryParseError] = HistoryParseError
               ) -> HistoryParseError:
-        """The exception for a problem on ``line``: ``path:line: message``.
+        """The exception (``cls``, a :class:`HistoryParseError` by default) for a problem on
+        ``line``: ``path:line: message``.
 
         >>> Source.from_text("a = 1\\nb = ?", "x.phh").error(2, "bad value '?'").args[0]
         "x.phh:2: bad value '?'"
@@ -99,9 +108,14 @@ class HandRecord:
         """The line of a field (the hand's first line when it is not written)."""
         return self.field_lines.get(name, self.line)
 
+    @overload
+    def error(self, line: int, message: str) -> HistoryParseError: ...
+    @overload
+    def error(self, line: int, message: str, cls: type[E]) -> E: ...
+
     def error(self, line: int, message: str, cls: type[HistoryParseError] = HistoryParseError
               ) -> HistoryParseError:
-        """The exception for a problem with this hand on ``line``."""
+        """The exception for a problem with this hand on ``line`` (see :meth:`Source.error`)."""
         return self.source.error(line, message, cls)
 
     def money(self, amount: int | float) -> str:
@@ -114,7 +128,7 @@ class HandRecord:
             if isinstance(amount, int) or float(amount).is_integer():
                 return str(int(amount))
             return f"{amount:.1f}"
-        places = -self.unit.as_tuple().exponent
+        places = -int(self.unit.as_tuple().exponent)  # a finite Decimal: an int exponent
         return f"{Decimal(str(amount)) * self.unit:.{places}f}"
 
     def to_number(self, amount: int | float) -> int | float:

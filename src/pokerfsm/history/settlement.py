@@ -34,9 +34,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ..cards import Card, CardsLike, as_cards
 from ..errors import DuplicateCardError, InvalidDealError
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..evaluation import HandRank
 
 __all__ = ["Pot", "Settlement", "showdown", "layer_pots"]
 
@@ -70,7 +74,7 @@ class Settlement:
     contributions: tuple[int, ...]
     returned: tuple[int, ...]
     pots: tuple[Pot, ...]
-    ranks: tuple  # tuple[HandRank | None, ...]
+    ranks: tuple[HandRank | None, ...]
     mucked: tuple[int, ...] = ()
 
     @property
@@ -104,7 +108,7 @@ def _amounts(values: Sequence[int], what: str) -> list[int]:
     return result
 
 
-def _folded_set(folded: Iterable, n: int) -> set[int]:
+def _folded_set(folded: Iterable[int | bool], n: int) -> set[int]:
     items = list(folded)
     if len(items) == n and all(isinstance(x, bool) for x in items):
         return {i for i, flag in enumerate(items) if flag}
@@ -148,8 +152,9 @@ def layer_pots(contributions: Sequence[int], contenders: Iterable[int],
         top, second = sorted(range(n), key=lambda i: bets[i], reverse=True)[:2]
         returned[top] = bets[top] - bets[second]
         bets[top] -= returned[top]
-    pots: list[list] = []
-    carry, previous, last = sum(dead), 0, ()
+    pots: list[tuple[int, tuple[int, ...]]] = []
+    carry, previous = sum(dead), 0
+    last: tuple[int, ...] = ()
     for level in sorted(set(bets)):
         amount = carry + sum(min(b, level) - min(b, previous) for b in bets)
         previous = level
@@ -158,10 +163,10 @@ def layer_pots(contributions: Sequence[int], contenders: Iterable[int],
         target = eligible or (pots[-1][1] if pots else last)  # dead chips join the pot below
         carry = 0
         if pots and pots[-1][1] == target:
-            pots[-1][0] += amount
+            pots[-1] = (pots[-1][0] + amount, target)
         elif amount:
-            pots.append([amount, target])
-    return tuple(returned), [(amount, eligible) for amount, eligible in pots]
+            pots.append((amount, target))
+    return tuple(returned), pots
 
 
 def _hands(hands: Sequence[HandLike], board: tuple[Card, ...]) -> list[tuple[Card, ...] | None]:
@@ -181,7 +186,7 @@ def _hands(hands: Sequence[HandLike], board: tuple[Card, ...]) -> list[tuple[Car
 
 
 def showdown(hands: Sequence[HandLike], board: CardsLike, contributions: Sequence[int],
-             folded: Iterable = (), *, antes: Sequence[int] | None = None) -> Settlement:
+             folded: Iterable[int | bool] = (), *, antes: Sequence[int] | None = None) -> Settlement:
     """Settle a hand: return uncalled bets, form the pots, award them.
 
     :param hands: each player's cards in PHH seat order (seat 0 first left of
@@ -218,27 +223,30 @@ def showdown(hands: Sequence[HandLike], board: CardsLike, contributions: Sequenc
     board_cards = as_cards(board)
     cards = _hands(hands, board_cards)
     compared = sorted({i for _, eligible in layers if len(eligible) > 1 for i in eligible})
-    ranks: list = [None] * n
+    rank_of: dict[int, HandRank] = {}
     if compared:
-        from .. import evaluate  # the table is opened only when hands are compared
+        from ..evaluation import evaluate  # the table is opened only when hands are compared
         for i in compared:
-            if cards[i] is None:
+            hand = cards[i]
+            if hand is None:
                 raise InvalidDealError(f"player {i}'s cards are unknown but must be compared at the showdown")
-            total = len(cards[i]) + len(board_cards)
+            total = len(hand) + len(board_cards)
             if not 5 <= total <= 7:
                 raise InvalidDealError(f"player {i} has {total} cards with the board; a showdown needs 5-7")
-            ranks[i] = evaluate(cards[i] + board_cards)
+            rank_of[i] = evaluate(hand + board_cards)
+    ranks = tuple(rank_of.get(i) for i in range(n))
     winners = [eligible if len(eligible) == 1 else
-               tuple(i for i in eligible if ranks[i] == max(ranks[j] for j in eligible))
+               tuple(i for i in eligible if rank_of[i] == max(rank_of[j] for j in eligible))
                for _, eligible in layers]
     survivors = {i for group in winners for i in group}
     pots = tuple(Pot(amount, eligible, won, tuple(cut)) for (amount, eligible), won, cut
                  in zip(layers, winners, _split(layers, winners, survivors, n)))
     return Settlement(tuple(_amounts(contributions, "the contribution")), returned, pots,
-                      tuple(ranks), tuple(i for i in compared if i not in survivors))
+                      ranks, tuple(i for i in compared if i not in survivors))
 
 
-def _split(layers, winners, survivors, n: int) -> list[list[int]]:
+def _split(layers: Sequence[tuple[int, tuple[int, ...]]], winners: Sequence[tuple[int, ...]],
+           survivors: set[int], n: int) -> list[list[int]]:
     """Each pot's shares, odd chips counted over runs of pots with the same contenders.
 
     Once the hands that win nothing are mucked, neighbouring pots contested

@@ -3,8 +3,8 @@ import numpy as np
 from numpy.typing import NDArray
 
 SLOTS_PER_PLAYER: int
-CATEGORY_SLOT: int
 
+def row_width(players: int) -> int: ...
 def step_all(states: NDArray[np.int32], cards: NDArray[np.uint8], out: NDArray[np.int32]) -> None: ...
 def enumerate_boards(states: NDArray[np.int32], avail: NDArray[np.uint8], k: int,
                      tasks: NDArray[np.int32], out: NDArray[np.float64], threads: int,

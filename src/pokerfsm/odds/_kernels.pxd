@@ -1,16 +1,18 @@
 # Shared declarations of the equity kernels (_boards, _range_scan, _sampling).
 #
-# Results are per player rows of N_SLOTS doubles:
-#   slot 0             showdowns lost
-#   slot k (1..10)     showdowns won as one of k tied winners (1 = alone)
-#   slot 11 + c        showdowns ending with hand category c (1..9)
-# pokerfsm.odds.results reads them; _boards exports the layout to Python.
+# Results are one row of doubles per task (or Monte Carlo stream), for n players:
+#   [p * N_SLOTS + c]        player p's showdowns ending with hand category c (1..9; slot 0 unused)
+#   [n * N_SLOTS + mask]     showdowns won by exactly the players of ``mask`` (bit p = player p,
+#                            2 ** n masks: OMPEval's wins by player mask)
+# A player's wins, ties and losses follow from the masks (pokerfsm.odds.results
+# reads them), so the hot loops count one mask per showdown instead of a slot
+# per player. _boards exports the layout to Python.
 from libc.stdint cimport int32_t, int64_t
 
 cdef enum:
     MAX_PLAYERS = 10
-    SLOT_CATEGORY = 11
-    N_SLOTS = 21
+    MAX_MASKS = 1024  # 2 ** MAX_PLAYERS
+    N_SLOTS = 10
 
 # Stopping long work: every kernel takes ``stop``, a one-byte numpy array that
 # another thread may set to 1 (cancel), and ``seconds`` of time allowed (<= 0:

@@ -16,7 +16,7 @@ from libc.string cimport memset
 from cython.parallel cimport prange
 
 from pokerfsm.evaluation._walk cimport VALUE_SHIFT, table_pointer
-from pokerfsm.odds._kernels cimport MAX_PLAYERS, N_SLOTS, SLOT_CATEGORY, Stop, make_stop, should_stop
+from pokerfsm.odds._kernels cimport MAX_MASKS, MAX_PLAYERS, N_SLOTS, Stop, make_stop, should_stop
 
 cdef enum:
     N_CLASSES = 169 * 4
@@ -30,7 +30,8 @@ cdef struct RangeScan:
     const uint8_t* perms       # suit maps, 4 bytes each (identity excluded)
     int n_perms
     int n                      # known players; the range player is number n
-    double* acc                # (n + 1) * N_SLOTS
+    double* categories         # (n + 1) * N_SLOTS, then
+    double* winners            # 2 ** (n + 1) winner masks (see _kernels.pxd)
     uint64_t board_mask        # the known board
     uint64_t blocked           # cards no range hand uses (known hands, board, dead)
     const double* class_weight   # [variant * N_CLASSES + class]: total weight
@@ -102,8 +103,8 @@ cdef inline int _hand_class(int low_card, int high_card, int live) noexcept nogi
 
 cdef void _tally_classes(const RangeScan* rs, int32_t board_state, uint64_t dealt, int32_t best,
                          double* sums, double* categories) noexcept nogil:
-    """The range's weight below, equal to and in all (``sums``) against ``best`` on one board,
-    and by category."""
+    """The range's weight below, equal to and above ``best`` (``sums``) on one board, and by
+    category (each sum is exact where the weights are: no subtraction leaves a trace)."""
     cdef int live = _live_suit(rs.board_mask | dealt), variant = live + 1
     cdef int c, e, i, cls, pair, hi, lo, flags, current = -1, n_touched = 0
     cdef int first_live[13]
@@ -115,7 +116,7 @@ cdef void _tally_classes(const RangeScan* rs, int32_t board_state, uint64_t deal
     cdef int live_free[13]
     cdef int other_free[13]
     cdef int n
-    cdef double w, below = 0.0, equal = 0.0, total = 0.0
+    cdef double w, below = 0.0, equal = 0.0, above = 0.0
     cdef const int32_t* t = rs.t
     cdef const double* weights = rs.class_weight + variant * N_CLASSES
     cdef const int32_t* counts = rs.class_count + variant * N_CLASSES
@@ -174,52 +175,47 @@ cdef void _tally_classes(const RangeScan* rs, int32_t board_state, uint64_t deal
             v = t[q + (first_live[lo] if flags & 2 else first_other[lo]) + 1]
         below += w * (v < best)
         equal += w * (v == best)
-        total += w
+        above += w * (v > best)
         categories[v >> VALUE_SHIFT] += w
     for i in range(n_touched):
         rs.removed_weight[touched[i]] = 0.0
         rs.removed_count[touched[i]] = 0
     sums[0] = below
     sums[1] = equal
-    sums[2] = total
+    sums[2] = above
 
 
 cdef void _showdown_vs_range(const RangeScan* rs, const int32_t* values, int32_t board_state,
                              uint64_t dealt, double weight) noexcept nogil:
     """One complete board: known hand ``values``, the 5-card ``board_state``, ``dealt`` cards,
-    counted ``weight`` times."""
-    cdef int g, p, winners = 0
+    counted ``weight`` times.
+
+    The range's weight below, equal to and above the best known hand gives
+    the winner masks directly: the best known hands win (below), split with
+    the range player (equal), or lose to it alone (above).
+    """
+    cdef int g, p, best_known = 0, range_bit = 1 << rs.n
     cdef int32_t best = -1
     cdef double sums[3]
     cdef double categories[10]
-    cdef double below, equal, total, above
+    cdef double below, equal, above
     cdef double* row
     for p in range(rs.n):
-        if values[p] > best:
-            best = values[p]
-            winners = 1
-        elif values[p] == best:
-            winners += 1
+        best = values[p] if values[p] > best else best
+    for p in range(rs.n):
+        best_known |= (values[p] == best) << p
     _tally_classes(rs, board_state, dealt, best, sums, categories)
     below = sums[0] * weight
     equal = sums[1] * weight
-    total = sums[2] * weight
-    above = total - below - equal
-    row = rs.acc + rs.n * N_SLOTS
-    row[1] += above
-    row[winners + 1] += equal
-    row[0] += below
+    above = sums[2] * weight
+    rs.winners[best_known] += below
+    rs.winners[best_known | range_bit] += equal
+    rs.winners[range_bit] += above
+    row = rs.categories + rs.n * N_SLOTS
     for g in range(1, 10):
-        row[SLOT_CATEGORY + g] += categories[g] * weight
+        row[g] += categories[g] * weight
     for p in range(rs.n):
-        row = rs.acc + p * N_SLOTS
-        row[SLOT_CATEGORY + (values[p] >> VALUE_SHIFT)] += total
-        if values[p] == best:
-            row[winners] += below
-            row[winners + 1] += equal
-            row[0] += above
-        else:
-            row[0] += total
+        rs.categories[p * N_SLOTS + (values[p] >> VALUE_SHIFT)] += below + equal + above
 
 
 cdef void _boards_vs_range(const RangeScan* rs, const int32_t* states, const uint8_t* avail, int m,
@@ -256,15 +252,16 @@ cdef void _range_task(const RangeScan* shared, const int32_t* states, int32_t bo
     """One task with private accumulators: deal the prefix, then every completion."""
     cdef RangeScan rs = shared[0]
     cdef int32_t cur[MAX_PLAYERS + 1]
-    cdef double acc[(MAX_PLAYERS + 1) * N_SLOTS]
+    cdef double acc[MAX_PLAYERS * N_SLOTS + MAX_MASKS]
     cdef double removed_weight[N_CLASSES]
     cdef int32_t removed_count[N_CLASSES]
     cdef uint64_t dealt = 0
-    cdef int p, j
-    memset(acc, 0, sizeof(acc))
+    cdef int p, j, width = (rs.n + 1) * N_SLOTS + (2 << rs.n)
+    memset(acc, 0, width * sizeof(double))
     memset(removed_weight, 0, sizeof(removed_weight))
     memset(removed_count, 0, sizeof(removed_count))
-    rs.acc = acc
+    rs.categories = acc
+    rs.winners = acc + (rs.n + 1) * N_SLOTS
     rs.removed_weight = removed_weight
     rs.removed_count = removed_count
     for p in range(rs.n):
@@ -275,14 +272,14 @@ cdef void _range_task(const RangeScan* shared, const int32_t* states, int32_t bo
         for p in range(rs.n + 1):
             cur[p] = rs.t[cur[p] + avail[prefix[j]] + 1]
     _boards_vs_range(&rs, cur, avail, m, (prefix[d - 1] + 1) if d > 0 else 0, k - d, dealt)
-    for p in range((rs.n + 1) * N_SLOTS):
+    for p in range(width):
         out[p] = acc[p]
 
 
 def enumerate_vs_range(const int32_t[::1] states, int32_t board_state, uint64_t board_mask, uint64_t blocked,
                        const uint8_t[::1] avail, int k, const int32_t[:, ::1] tasks,
                        const int32_t[::1] row_start, const uint8_t[::1] second, const double[::1] weight,
-                       const uint8_t[:, ::1] perms, double[:, :, ::1] out, int threads,
+                       const uint8_t[:, ::1] perms, double[:, ::1] out, int threads,
                        uint8_t[::1] stop, double seconds):
     """Known hands against one weighted range, over every completion of the board.
 
@@ -298,7 +295,8 @@ def enumerate_vs_range(const int32_t[::1] states, int32_t board_state, uint64_t 
     using a blocked card; ``perms`` (shape (g, 4), identity left out) are suit
     permutations that fix every known hand, the board, the dead cards and the
     range's weights, so only one board per orbit is walked (weighted by the
-    orbit's size). ``out``: (tasks, players + 1, N_SLOTS), the range player last.
+    orbit's size). ``out``: (tasks, row_width(players + 1)) as _kernels.pxd
+    says, the range player last (bit ``players`` of the winner masks).
     Tasks not started when ``stop`` is raised or ``seconds`` run out are
     skipped (see _kernels.pxd).
     """
@@ -318,6 +316,9 @@ def enumerate_vs_range(const int32_t[::1] states, int32_t board_state, uint64_t 
     cdef double* touch_weight = <double*>malloc((2 * n_hands + 1) * sizeof(double))
     cdef Stop halt = make_stop(&stop[0], seconds)
     try:
+        if not 1 <= n < MAX_PLAYERS or out.shape[0] != n_tasks or out.shape[1] != (n + 1) * N_SLOTS + (2 << n):
+            raise ValueError("enumerate_vs_range: 1 to 9 known players and an out array of "
+                             "(tasks, row_width(players + 1))")
         if (class_weight == NULL or class_count == NULL or listed == NULL or touch_partner == NULL
                 or touch_class == NULL or touch_weight == NULL):
             raise MemoryError()
@@ -358,7 +359,8 @@ def enumerate_vs_range(const int32_t[::1] states, int32_t board_state, uint64_t 
         rs.perms = &perms[0, 0] if perms.shape[0] > 0 else NULL
         rs.n_perms = <int>perms.shape[0]
         rs.n = n
-        rs.acc = NULL
+        rs.categories = NULL
+        rs.winners = NULL
         rs.board_mask = board_mask
         rs.blocked = blocked
         rs.class_weight = class_weight
@@ -383,7 +385,7 @@ def enumerate_vs_range(const int32_t[::1] states, int32_t board_state, uint64_t 
             for task in prange(n_tasks, num_threads=threads, schedule="dynamic"):
                 if not should_stop(&halt):
                     _range_task(&rs, &states[0], board_state, cards, m, &tasks[task, 0] if d > 0 else NULL,
-                                d, k, &out[task, 0, 0])
+                                d, k, &out[task, 0])
     finally:
         free(class_weight)
         free(class_count)

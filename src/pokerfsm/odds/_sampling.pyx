@@ -5,7 +5,7 @@ from libc.string cimport memset
 from cython.parallel cimport prange
 
 from pokerfsm.evaluation._walk cimport VALUE_SHIFT, table_pointer
-from pokerfsm.odds._kernels cimport MAX_PLAYERS, N_SLOTS, SLOT_CATEGORY, Stop, make_stop, should_stop
+from pokerfsm.odds._kernels cimport MAX_MASKS, MAX_PLAYERS, N_SLOTS, Stop, make_stop, should_stop
 
 cdef enum:
     BATCH = 16
@@ -128,7 +128,7 @@ cdef int64_t _run_stream(const Deal* deal, uint64_t seed, int64_t trials, double
     """
     cdef uint64_t s[4]
     cdef int64_t trial, rejected = 0, r
-    cdef int p, j, b, nb, winners
+    cdef int p, j, b, nb, mask, width = deal.n * N_SLOTS + (1 << deal.n)
     cdef uint8_t holes[BATCH][2 * MAX_PLAYERS]
     cdef uint8_t board[BATCH][5]
     cdef int32_t state[BATCH]
@@ -136,8 +136,9 @@ cdef int64_t _run_stream(const Deal* deal, uint64_t seed, int64_t trials, double
     cdef int32_t values[BATCH][MAX_PLAYERS]
     cdef int32_t best, v
     cdef const int32_t* t = deal.t
-    cdef int64_t counts[MAX_PLAYERS * N_SLOTS]
-    memset(counts, 0, sizeof(counts))
+    cdef int64_t counts[MAX_PLAYERS * N_SLOTS + MAX_MASKS]
+    cdef int64_t* winners = counts + deal.n * N_SLOTS
+    memset(counts, 0, width * sizeof(int64_t))
     _seed(s, seed)
     trial = 0
     while trial < trials:
@@ -163,15 +164,14 @@ cdef int64_t _run_stream(const Deal* deal, uint64_t seed, int64_t trials, double
             for p in range(1, deal.n):
                 v = values[b][p]
                 best = v if v > best else best
-            winners = 0
-            for p in range(deal.n):
-                winners += values[b][p] == best
+            mask = 0
             for p in range(deal.n):
                 v = values[b][p]
-                counts[p * N_SLOTS + (v == best) * winners] += 1
-                counts[p * N_SLOTS + SLOT_CATEGORY + (v >> VALUE_SHIFT)] += 1
+                mask |= (v == best) << p
+                counts[p * N_SLOTS + (v >> VALUE_SHIFT)] += 1
+            winners[mask] += 1
         trial += nb
-    for p in range(deal.n * N_SLOTS):
+    for p in range(width):
         acc[p] = <double>counts[p]
     return rejected
 
@@ -179,7 +179,7 @@ cdef int64_t _run_stream(const Deal* deal, uint64_t seed, int64_t trials, double
 def monte_carlo(const uint8_t[::1] kind, const uint8_t[::1] hole, const int32_t[::1] range_start,
                 const int32_t[::1] range_end, const uint8_t[::1] combo_cards, const double[::1] cumulative,
                 uint64_t used, int32_t board_state, int to_deal, const uint64_t[::1] seeds,
-                const int64_t[::1] trials, double[:, :, ::1] out, int threads, uint8_t[::1] stop,
+                const int64_t[::1] trials, double[:, ::1] out, int threads, uint8_t[::1] stop,
                 double seconds, int64_t max_attempts=1000000):
     """Random showdowns: ``trials[i]`` from independent xoshiro256** stream i into ``out[i]``.
 
@@ -187,7 +187,8 @@ def monte_carlo(const uint8_t[::1] kind, const uint8_t[::1] hole, const int32_t[
     combos ``range_start[p] .. range_end[p]`` of ``combo_cards`` with their
     ``cumulative`` weights, none touching ``used``) or 2 (uniformly random);
     ``used`` is the mask of known hands, board and dead cards; ``board_state``
-    the state of the known board from the root, ``to_deal`` + known board = 5.
+    the state of the known board from the root, ``to_deal`` + known board = 5;
+    ``out`` is (streams, row_width(players)), laid out as _kernels.pxd says.
     The results do not depend on the number of threads. Returns the number of
     range deals redrawn after a collision; raises RuntimeError when a stream
     redraws ``max_attempts`` times in a row. When ``stop`` is raised or
@@ -198,6 +199,10 @@ def monte_carlo(const uint8_t[::1] kind, const uint8_t[::1] hole, const int32_t[
     cdef Py_ssize_t n_streams = seeds.shape[0], stream
     cdef int64_t rejected = 0, stuck = 0, r
     cdef Stop halt = make_stop(&stop[0], seconds)
+    if (not 2 <= kind.shape[0] <= MAX_PLAYERS or out.shape[0] != n_streams or trials.shape[0] != n_streams
+            or out.shape[1] != kind.shape[0] * N_SLOTS + (1 << kind.shape[0])):
+        raise ValueError("monte_carlo: 2 to 10 players, a trial count per seed and an out array of "
+                         "(streams, row_width(players))")
     deal.t = table_pointer()
     deal.n = <int>kind.shape[0]
     deal.kind = &kind[0]
@@ -212,7 +217,7 @@ def monte_carlo(const uint8_t[::1] kind, const uint8_t[::1] hole, const int32_t[
     deal.max_attempts = max_attempts
     with nogil:
         for stream in prange(n_streams, num_threads=threads, schedule="dynamic"):
-            r = _run_stream(&deal, seeds[stream], trials[stream], &out[stream, 0, 0], &halt)
+            r = _run_stream(&deal, seeds[stream], trials[stream], &out[stream, 0], &halt)
             stuck += r < 0
             rejected += r if r >= 0 else 0
     if stuck:

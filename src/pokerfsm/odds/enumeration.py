@@ -31,7 +31,7 @@ from ..ranges import HandRange
 from ..table.format import ROOT
 from . import _boards, _range_scan
 from .deal import Deal
-from .results import SLOTS_PER_PLAYER
+from .results import reorder_row, row_width
 from .stopping import Stop
 from .symmetry import SuitMap, card_map, deal_symmetries, fixes
 
@@ -88,15 +88,15 @@ def _run_chunked(call: Callable[..., Any], tasks: Any, out: Any, seconds: float,
             progress((i + 1) / chunks)
 
 
-def enumerate_known(deal: Deal, progress: Progress | None, stop: Stop) -> tuple[Any, int]:
-    """Totals (players, slots) over every board, all hands known."""
+def enumerate_known(deal: Deal, progress: Progress | None, stop: Stop) -> tuple[NDArray[np.float64], int]:
+    """Totals (a kernel row, see :mod:`~pokerfsm.odds.results`) over every board, all hands known."""
     board = [int(c) for c in deal.board]
     states = states_after([[int(c) for c in s.known_hand] for s in deal.seats], board)
     avail = np.array(sorted(set(range(52)) - deal.known_cards), dtype=np.uint8)
     k = 5 - len(board)
     tasks = _tasks(len(avail), k)
     boards = math.comb(len(avail), k)
-    out = np.zeros((len(tasks), len(states), SLOTS_PER_PLAYER))
+    out = np.zeros((len(tasks), row_width(len(states))))
     work = boards * len(states)
     threads = threads_for_work(work)
     kernel = _boards.enumerate_boards
@@ -194,19 +194,19 @@ def _mask(cards: Iterable[int]) -> int:
 
 def scan_range(states: NDArray[np.int32], board_state: int, board: Sequence[int], used: set[int], arrays: RangeArrays,
                group: Sequence[SuitMap], progress: Progress | None = None,
-               stop: Stop | None = None) -> tuple[Any, int]:
+               stop: Stop | None = None) -> tuple[NDArray[np.float64], int]:
     """Known players (their ``states`` after hole cards and board) against a range (its
-    :func:`range_arrays`) over every completion of the board; returns (totals with the range
-    player last, showdowns)."""
+    :func:`range_arrays`) over every completion of the board; returns (totals, a kernel row with
+    the range player last, and the number of showdowns)."""
     row_start, second, weights = _range_rows(arrays, used)
     n = len(states)
     if len(second) == 0:
-        return np.zeros((n + 1, SLOTS_PER_PLAYER)), 0
+        return np.zeros(row_width(n + 1)), 0
     avail = np.array(sorted(set(range(52)) - used), dtype=np.uint8)
     k = 5 - len(board)
     tasks = _tasks(len(avail), k)
     perms = np.array([p for p in group if p != (0, 1, 2, 3)], dtype=np.uint8).reshape(-1, 4)
-    out = np.zeros((len(tasks), n + 1, SLOTS_PER_PLAYER))
+    out = np.zeros((len(tasks), row_width(n + 1)))
     boards = math.comb(len(avail) - 2, k)
     lookups = math.comb(len(avail), k) * (_per_board(len(second)) + n) / len(group)
     threads = threads_for_work(lookups)
@@ -217,28 +217,29 @@ def scan_range(states: NDArray[np.int32], board_state: int, board: Sequence[int]
     return out.sum(axis=0), len(second) * boards
 
 
-def enumerate_ranges(deal: Deal, plan: Plan, progress: Progress | None, stop: Stop) -> tuple[Any, int]:
-    """Totals (players, slots) over every board and every combination of range hands."""
+def enumerate_ranges(deal: Deal, plan: Plan, progress: Progress | None,
+                     stop: Stop) -> tuple[NDArray[np.float64], int]:
+    """Totals (a kernel row, players in seat order) over every board and every combination of
+    range hands."""
     known = [i for i, s in enumerate(deal.seats) if s.hand is not None]
     board = [int(c) for c in deal.board]
     board_state = int(states_after([[]], board)[0])
-    totals = np.zeros((len(deal.seats), SLOTS_PER_PLAYER))
+    totals = np.zeros(row_width(len(deal.seats)))
     combinations = 0
     classes = _outer_classes(deal, plan, stop)
     arrays = range_arrays(deal.seats[plan.inner].given_range)
+    players = known + plan.outer
     for number, (hands, weight) in enumerate(classes):
-        players = known + plan.outer
         hole = [tuple(map(int, deal.seats[i].known_hand)) for i in known] + list(hands)
         group = [p for p in plan.group if all(fixes(p, h) for h in hands)]
         summed, showdowns = scan_range(states_after(hole, board), board_state, board,
                                         deal.known_cards | {c for h in hands for c in h},
                                        arrays, group, progress if len(classes) == 1 else None, stop)
-        for row, seat in enumerate(players + [plan.inner]):
-            totals[seat] += summed[row] * weight
+        totals += summed * weight
         combinations += len(_orbit(hands, plan.group)) * showdowns
         if progress is not None and len(classes) > 1:
             progress((number + 1) / len(classes))
-    return totals, combinations
+    return reorder_row(totals, players + [plan.inner]), combinations
 
 
 def _orbit(hands: Sequence[tuple[int, int]], group: Sequence[SuitMap]) -> set[tuple[int, ...]]:

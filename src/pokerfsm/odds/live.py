@@ -5,6 +5,7 @@ need at every decision.
 """
 from __future__ import annotations
 
+import dataclasses
 import time
 from collections.abc import Sequence
 from typing import Any
@@ -18,7 +19,7 @@ from ..table.format import ROOT
 from .deal import MAX_PLAYERS, Deal, prepare_deal, read_seat
 from .enumeration import make_plan, range_arrays, scan_range, states_after, walk
 from .equities import equity
-from .results import EquityResult, PlayerResult, equity_result
+from .results import EquityResult, equity_result
 
 __all__ = ["LiveOdds"]
 
@@ -102,7 +103,6 @@ class LiveOdds:
 
 def _relabel(result: EquityResult, hero: Sequence[Card], dead: Sequence[Card], started: float) -> EquityResult:
     """A cached result for a suit-isomorphic hand, shown with this hand."""
-    first = result.players[0]
-    players = (PlayerResult(**{**first.__dict__, "hand": f"{hero[0]}{hero[1]}"}),) + result.players[1:]
-    return EquityResult(players, (), tuple(dead), result.combinations, result.exact, result.std_error,
-                        time.perf_counter() - started, result.method)
+    first = dataclasses.replace(result.players[0], hand=f"{hero[0]}{hero[1]}")
+    return dataclasses.replace(result, players=(first,) + result.players[1:], board=(), dead=tuple(dead),
+                               elapsed_s=time.perf_counter() - started)

@@ -1,9 +1,19 @@
 """What ``equity`` returns: :class:`EquityResult`, one :class:`PlayerResult` per seat.
 
-The kernels count showdowns per player in rows of slots (see
-``_kernels.pxd``): slot 0 the showdowns lost, slot ``k`` (1-10) those won as
-one of ``k`` tied winners, slot ``11 + c`` those ending with hand category
-``c``. :func:`equity_result` turns such totals into fractions.
+The kernels count showdowns in one row of doubles for ``n`` players (see
+``_kernels.pxd`` and :func:`row_width`): ``n`` rows of :data:`SLOTS_PER_PLAYER`
+slots (slot ``c`` holds the showdowns a player ends with hand category ``c``),
+then ``2 ** n`` winner masks (entry ``m`` holds the showdowns won by exactly
+the players whose bits are set in ``m``: alone when one bit is set, a split
+pot otherwise). Each player's wins, ties and losses follow from the masks
+(:func:`outcome_slots`); :func:`equity_result` turns such totals into
+fractions.
+
+>>> import numpy as np
+>>> winners = np.array([0.0, 5.0, 3.0, 2.0])  # two players: 5 won by #1, 3 by #2, 2 split
+>>> outcome_slots(winners, 2)   # per player: lost, won alone, won as one of two
+array([[3., 5., 2.],
+       [5., 3., 2.]])
 """
 from __future__ import annotations
 
@@ -12,15 +22,22 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
+import numpy as np
+from numpy.typing import NDArray
+
 from ..cards import Card
 from ..errors import InvalidDealError
 from ..ranking import HandCategory
-from ._boards import CATEGORY_SLOT, SLOTS_PER_PLAYER
+from ._boards import SLOTS_PER_PLAYER, row_width
 from .deal import Deal
 
-__all__ = ["PlayerResult", "EquityResult", "equity_result", "std_errors", "SLOTS_PER_PLAYER"]
+__all__ = ["PlayerResult", "EquityResult", "equity_result", "std_errors", "SLOTS_PER_PLAYER", "row_width",
+           "outcome_slots", "split_row", "reorder_row"]
 
 _CATEGORY_NAMES = [HandCategory(c).name for c in range(1, 10)]
+
+Seats = tuple[int, ...]
+"""Players by their index in the deal (from 0), ascending."""
 
 
 @dataclass(frozen=True)
@@ -52,7 +69,23 @@ class PlayerResult:
 
 @dataclass(frozen=True)
 class EquityResult:
-    """The outcome of :func:`~pokerfsm.equity`; :meth:`to_dict` is the JSON of ``pokerfsm equity --json``."""
+    """The outcome of :func:`~pokerfsm.equity`; :meth:`to_dict` is the JSON of ``pokerfsm equity --json``.
+
+    ``splits`` maps every set of players that takes the pot (its winners at
+    the showdown, as seat indices from 0) to its probability: a one-player
+    set is that player's ``win``, a larger one a split pot between exactly
+    those players. Sets that never happen are left out; the probabilities sum
+    to 1. ``split_counts`` holds the showdown counts behind them (weighted as
+    the players' ``wins``), and ``split`` is the probability that the pot is
+    split at all.
+
+    >>> from pokerfsm import equity
+    >>> r = equity(["AhKd", "AsKc", "QhQd"], board="2c 7d 9h Ts")   # 42 rivers
+    >>> r.split_counts, round(r.split, 4)
+    ({(2,): 38, (0, 1): 4}, 0.0952)
+    >>> r.to_dict()["splits"][1]
+    {'players': [0, 1], 'probability': 0.09523809523809523, 'count': 4}
+    """
 
     players: tuple[PlayerResult, ...]
     board: tuple[Card, ...]
@@ -62,43 +95,99 @@ class EquityResult:
     std_error: float | None
     elapsed_s: float
     method: str = field(default="enumeration")
+    splits: dict[Seats, float] = field(default_factory=dict)
+    split_counts: dict[Seats, float] = field(default_factory=dict)
+    split: float = 0.0
 
     def to_dict(self) -> dict[str, Any]:
+        """Plain JSON data; ``splits`` is a list of ``{"players": [...], "probability": p, "count": c}``
+        with players as indices into ``players``."""
         return {"players": [p.to_dict() for p in self.players],
                 "board": [str(c) for c in self.board], "dead": [str(c) for c in self.dead],
                 "combinations": self.combinations, "exact": self.exact, "std_error": self.std_error,
-                "elapsed_s": self.elapsed_s, "method": self.method}
+                "elapsed_s": self.elapsed_s, "method": self.method,
+                "split": self.split,
+                "splits": [{"players": list(seats), "probability": p, "count": self.split_counts.get(seats, 0)}
+                           for seats, p in self.splits.items()]}
 
 
 def _number(x: float) -> float | int:
     return int(x) if float(x).is_integer() else float(x)
 
 
-def std_errors(totals: Any, trials: int) -> list[float]:
+def _members(n: int) -> NDArray[np.int64]:
+    """``members[p, m]`` is 1 when player ``p`` is in mask ``m`` (2 ** n masks)."""
+    masks = np.arange(1 << n)
+    return (masks[None, :] >> np.arange(n)[:, None]) & 1
+
+
+def split_row(totals: NDArray[np.float64], n: int) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
+    """A kernel row of ``n`` players as (categories (n, slots), winner masks (2 ** n,))."""
+    if totals.shape != (row_width(n),):
+        raise ValueError(f"a row of {n} players has {row_width(n)} entries, got shape {totals.shape}")
+    cut = n * SLOTS_PER_PLAYER
+    return totals[:cut].reshape(n, SLOTS_PER_PLAYER), totals[cut:]
+
+
+def outcome_slots(winners: NDArray[np.float64], n: int) -> NDArray[np.float64]:
+    """Per player, from the winner masks: slot 0 the showdowns lost, slot ``k`` those won as one of
+    ``k`` players with the best hand."""
+    members = _members(n)
+    size = members.sum(axis=0)
+    slots = np.zeros((n, n + 1))
+    slots[:, 0] = (1 - members) @ winners
+    for k in range(1, n + 1):
+        chosen = size == k
+        slots[:, k] = members[:, chosen] @ winners[chosen]
+    return slots
+
+
+def reorder_row(totals: NDArray[np.float64], order: list[int]) -> NDArray[np.float64]:
+    """A row whose player ``i`` is seat ``order[i]``, rewritten in seat order."""
+    n = len(order)
+    categories, winners = split_row(totals, n)
+    seated = np.zeros_like(totals)
+    seated_categories, seated_winners = split_row(seated, n)
+    seated_categories[order] = categories
+    target = (_members(n) << np.array(order)[:, None]).sum(axis=0)
+    seated_winners[target] = winners
+    return seated
+
+
+def std_errors(totals: NDArray[np.float64], trials: int, n: int) -> list[float]:
     """Standard error of each player's mean pot share over ``trials`` independent deals."""
-    errors = []
-    for row in totals:
-        mean = sum(row[k] / k for k in range(1, 11)) / trials
-        square = sum(row[k] / (k * k) for k in range(1, 11)) / trials
-        errors.append(math.sqrt(max(square - mean * mean, 0.0) / max(trials - 1, 1)))
-    return errors
+    _, winners = split_row(totals, n)
+    members = _members(n)
+    share = members / np.maximum(members.sum(axis=0), 1)
+    mean = share @ winners / trials
+    square = (share * share) @ winners / trials
+    return [math.sqrt(max(float(s - m * m), 0.0) / max(trials - 1, 1)) for m, s in zip(mean, square)]
 
 
-def equity_result(deal: Deal, totals: Any, combinations: int, exact: bool, error: float | None,
+def equity_result(deal: Deal, totals: NDArray[np.float64], combinations: int, exact: bool, error: float | None,
                   started: float, method: str, trials: int | None = None) -> EquityResult:
-    """The result for showdown ``totals`` (players x slots) counted over ``combinations``."""
-    total = float(totals[0, :CATEGORY_SLOT].sum())
+    """The result for showdown ``totals`` (one kernel row, players in seat order) counted over
+    ``combinations``."""
+    n = len(deal.seats)
+    categories, winners = split_row(totals, n)
+    total = float(winners.sum())
     if total <= 0:
         raise InvalidDealError("the ranges collide with every possible deal", field="players")
-    errors: list[float | None] = list(std_errors(totals, trials)) if trials else [None] * len(deal.seats)
+    errors: list[float | None] = list(std_errors(totals, trials, n)) if trials else [None] * n
+    slots = outcome_slots(winners, n)
     players = []
-    for seat, row, err in zip(deal.seats, totals, errors):
-        wins, ties, losses = float(row[1]), float(row[2:CATEGORY_SLOT].sum()), float(row[0])
-        share = sum(float(row[k]) / k for k in range(1, CATEGORY_SLOT))
+    for seat, row, cats, err in zip(deal.seats, slots, categories, errors):
+        wins, ties, losses = float(row[1]), float(row[2:].sum()), float(row[0])
+        share = sum(float(row[k]) / k for k in range(1, n + 1))
         players.append(PlayerResult(
             hand=seat.text, win=wins / total, tie=ties / total, lose=losses / total,
             equity=share / total, wins=_number(wins), ties=_number(ties), losses=_number(losses),
-            categories={name: float(row[CATEGORY_SLOT + c]) / total for c, name in enumerate(_CATEGORY_NAMES, 1)},
+            categories={name: float(cats[c]) / total for c, name in enumerate(_CATEGORY_NAMES, 1)},
             std_error=err))
+    sets = sorted((tuple(p for p in range(n) if m >> p & 1), m) for m in range(1, 1 << n) if winners[m] > 0)
+    sets.sort(key=lambda item: len(item[0]))
+    splits = {seats: float(winners[m]) / total for seats, m in sets}
+    counts = {seats: _number(float(winners[m])) for seats, m in sets}
+    split = sum(float(winners[m]) for seats, m in sets if len(seats) > 1) / total
     return EquityResult(tuple(players), deal.board, deal.dead, int(combinations), exact, error,
-                        time.perf_counter() - started, method)
+                        time.perf_counter() - started, method, splits, counts, split)

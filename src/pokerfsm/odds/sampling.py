@@ -15,7 +15,7 @@ from ..errors import InvalidDealError
 from . import _sampling
 from .deal import Deal
 from .enumeration import states_after, threads_for_work
-from .results import SLOTS_PER_PLAYER, std_errors
+from .results import row_width, std_errors
 from .stopping import Stop
 
 __all__ = ["sample", "deal_cost"]
@@ -71,7 +71,7 @@ def sample(deal: Deal, samples: int | None, seed: Any, budget: float, target: fl
     board_state = int(states_after([[]], [int(c) for c in deal.board])[0])
     cards = np.array(combo_cards, dtype=np.uint8)
     cum = np.array(cumulative, dtype=np.float64)
-    totals = np.zeros((n, SLOTS_PER_PLAYER))
+    totals = np.zeros(row_width(n))
     done = 0
     goal = min(samples, _ROUND) if samples is not None else _FIRST_ROUND
     while True:
@@ -79,7 +79,7 @@ def sample(deal: Deal, samples: int | None, seed: Any, budget: float, target: fl
         trials = np.full(_STREAMS, size // _STREAMS, dtype=np.int64)
         trials[: size % _STREAMS] += 1
         seeds = rng.integers(0, 2**63, size=_STREAMS, dtype=np.uint64)
-        out = np.zeros((_STREAMS, n, SLOTS_PER_PLAYER))
+        out = np.zeros((_STREAMS, row_width(n)))
         threads = threads_for_work(size * deal_cost(deal) * 4)
         try:
             _sampling.monte_carlo(kind, hole, range_start, range_end, cards, cum, used, board_state,
@@ -90,11 +90,11 @@ def sample(deal: Deal, samples: int | None, seed: Any, budget: float, target: fl
                                    "narrow them or remove dead cards", field="players") from None
         if stop.flag[0]:  # this round is incomplete: keep what came before, if anything
             if samples is None and done > 0 and not stop.cancelled:
-                return totals, done, max(std_errors(totals, done))
+                return totals, done, max(std_errors(totals, done, n))
             stop.check()
         totals += out.sum(axis=0)
         done = goal
-        error = max(std_errors(totals, done))
+        error = max(std_errors(totals, done, n))
         if samples is not None:  # rounds of fixed sizes: the same seed gives the same answer
             if progress is not None:
                 progress(done / samples)

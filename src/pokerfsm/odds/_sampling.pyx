@@ -120,14 +120,16 @@ cdef int64_t _run_stream(const Deal* deal, uint64_t seed, int64_t trials, double
                          Stop* halt) noexcept nogil:
     """Play ``trials`` random deals; returns the number of rejected range deals, or -1 if stuck.
 
-    Every 64 batches it checks ``halt`` and, when told to stop, keeps the
-    counts so far (the caller then throws them away).
+    It checks ``halt`` once about every 1,024 attempted deals (dealt or
+    rejected: with overlapping ranges most attempts are rejected, so counting
+    only dealt boards could leave a second between checks) and, when told to
+    stop, keeps the counts so far (the caller then throws them away).
 
     Deals go in batches walked level by level, so that the table lookups of
     different deals (each one a likely cache miss) overlap.
     """
     cdef uint64_t s[4]
-    cdef int64_t trial, rejected = 0, r
+    cdef int64_t trial, rejected = 0, r, next_check = 0
     cdef int p, j, b, nb, mask, width = deal.n * N_SLOTS + (1 << deal.n)
     cdef uint8_t holes[BATCH][2 * MAX_PLAYERS]
     cdef uint8_t board[BATCH][5]
@@ -142,8 +144,10 @@ cdef int64_t _run_stream(const Deal* deal, uint64_t seed, int64_t trials, double
     _seed(s, seed)
     trial = 0
     while trial < trials:
-        if (trial // BATCH) % 64 == 0 and should_stop(halt):
-            break
+        if trial + rejected >= next_check:
+            if should_stop(halt):
+                break
+            next_check = trial + rejected + 1024
         nb = BATCH if trials - trial >= BATCH else <int>(trials - trial)
         for b in range(nb):
             r = _deal_one(deal, s, holes[b], board[b])

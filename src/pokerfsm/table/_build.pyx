@@ -323,17 +323,31 @@ def checksum(const uint32_t[::1] words, uint64_t a=0, uint64_t b=0):
     return a, b
 
 
+cdef inline int _bad_pointer(int32_t e, uint32_t lo, uint32_t span) noexcept nogil:
+    """1 when ``e`` is neither 0 nor a row offset in [lo, lo + span): branch-free, so that the
+    compiler can vectorise the loops over a row's 52 slots."""
+    return (e != 0) & (((<uint32_t>e - lo) >= span) | ((<uint32_t>e) % 53 != 0))
+
+
+cdef inline int _bad_value(int32_t e, uint32_t values_below) noexcept nogil:
+    return <uint32_t>e >= values_below  # negative values wrap around to huge ones
+
+
 cdef Py_ssize_t _first_bad_entry(const int32_t* entries, const int64_t* first_rows,
                                  int32_t values_below) noexcept nogil:
-    """See check_entries."""
+    """See check_entries. Each row is checked without branching on its slots; only a bad row is
+    scanned again to name its first bad slot."""
     cdef Py_ssize_t row, slot, i
-    cdef int depth
+    cdef int depth, bad
     cdef int32_t e
-    cdef int64_t lo, hi
+    cdef uint32_t lo, span, below = <uint32_t>values_below
     for i in range(53):
         if entries[i] != 0:
             return i
     for depth in range(7):
+        if depth < 6:
+            lo = <uint32_t>(first_rows[depth + 1] * 53)
+            span = <uint32_t>((first_rows[depth + 2] - first_rows[depth + 1]) * 53)
         for row in range(first_rows[depth], first_rows[depth + 1]):
             i = row * 53
             e = entries[i]
@@ -342,18 +356,21 @@ cdef Py_ssize_t _first_bad_entry(const int32_t* entries, const int64_t* first_ro
                     return i
             elif e != 0:
                 return i
+            bad = 0
             if depth == 6:
                 for slot in range(1, 53):
-                    e = entries[i + slot]
-                    if e < 0 or e >= values_below:
-                        return i + slot
+                    bad |= _bad_value(entries[i + slot], below)
+                if bad:
+                    for slot in range(1, 53):
+                        if _bad_value(entries[i + slot], below):
+                            return i + slot
             else:
-                lo = first_rows[depth + 1] * 53
-                hi = first_rows[depth + 2] * 53
                 for slot in range(1, 53):
-                    e = entries[i + slot]
-                    if e != 0 and (e < lo or e >= hi or e % 53 != 0):
-                        return i + slot
+                    bad |= _bad_pointer(entries[i + slot], lo, span)
+                if bad:
+                    for slot in range(1, 53):
+                        if _bad_pointer(entries[i + slot], lo, span):
+                            return i + slot
     return -1
 
 

@@ -4,18 +4,18 @@ import re
 
 import numpy as np
 import pytest
+from poker_fixtures import CountingOdds
 from rich.console import Console
 
 from pokerfsm.cards import parse_cards
 from pokerfsm.games.ai import make_agent
 from pokerfsm.games.console import HumanAgent, MoveError, QuitGame, Terminal, parse_move
-from pokerfsm.games.prompts import ChooseCards, parse_which
 from pokerfsm.games.dealer import Dealer
 from pokerfsm.games.draw import DrawSession
 from pokerfsm.games.holdem import HoldemSession
 from pokerfsm.games.pokerhand import Action, Phase, SeatView
+from pokerfsm.games.prompts import ChooseCards, parse_which
 from pokerfsm.games.session import Seat
-from poker_fixtures import CountingOdds
 
 
 def betting(to_call=20, pot=40, bounds=(40, 500)):

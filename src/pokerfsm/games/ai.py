@@ -72,7 +72,7 @@ def _raise(view: SeatView, pots: float) -> Action | None:
         return None
     low, high = view.raise_bounds
     facing = view.bet + view.to_call
-    target = facing + int(round(pots * (view.pot + view.to_call)))
+    target = facing + round(pots * (view.pot + view.to_call))
     kind = next(a.move for a in view.legal if a.move in (Move.BET, Move.RAISE))
     return Action(kind, min(high, max(low, target)))
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 import itertools
 import warnings
 from collections.abc import Sequence
-from functools import lru_cache
+from functools import cache
 
 import pokerkit as pk
 
@@ -44,7 +44,7 @@ AUTOMATIONS = (
 )
 
 
-@lru_cache(maxsize=None)
+@cache
 def _pk_card(card: int) -> pk.Card:
     return next(iter(pk.Card.parse(str(Card(card)))))
 

@@ -26,7 +26,6 @@ import copy
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Union
 
 import numpy as np
 
@@ -58,7 +57,7 @@ class Play:
     table: tuple[tuple[Tile, ...], ...]
 
     @classmethod
-    def of(cls, table: Iterable[TilesLike] | str) -> "Play":
+    def of(cls, table: Iterable[TilesLike] | str) -> Play:
         """Build from sets given as strings or tile lists (one string: sets split by ``|``).
 
         >>> Play.of("R7 R8 R9 | B1 B2 B3").table[1]
@@ -67,7 +66,7 @@ class Play:
         return cls(tuple(as_table(table)))
 
 
-Action = Union[Draw, Play, Pass]
+Action = Draw | Play | Pass
 
 
 @dataclass(frozen=True)
@@ -121,7 +120,7 @@ class Game:
     def from_state(cls, hands: Sequence[Counter | TilesLike], table: Iterable[TilesLike] | str = (),
                    pool: Counter | TilesLike | None = None, *, current: int = 0,
                    melded: Sequence[bool] | None = None,
-                   seed: int | np.random.Generator | None = None) -> "Game":
+                   seed: int | np.random.Generator | None = None) -> Game:
         """A game in a given state; the pool defaults to every tile not in a hand or on the table."""
         game = cls.__new__(cls)
         game.rng = seed if isinstance(seed, np.random.Generator) else np.random.default_rng(seed)
@@ -159,7 +158,7 @@ class Game:
         """Every tile in the game (hands, table, pool): always the full 106."""
         return sum(self.hands, Counter()) + table_tiles(self.table) + self.pool
 
-    def copy(self) -> "Game":
+    def copy(self) -> Game:
         return copy.deepcopy(self)
 
     def outcome(self) -> Outcome | None:

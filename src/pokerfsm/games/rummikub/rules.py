@@ -21,7 +21,7 @@
 >>> read_set("R7 R8 R10")
 Traceback (most recent call last):
 ...
-pokerfsm.games.rummikub.rules.InvalidSetError: R7 R8 R10 is not a valid set: a run needs consecutive numbers: R9 is missing
+pokerfsm.games.rummikub.rules.InvalidSetError: R7 R8 R10 is not a valid set: ... consecutive numbers: R9 is missing
 """
 from __future__ import annotations
 
@@ -30,6 +30,7 @@ import functools
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from itertools import pairwise
 
 from ...errors import IllegalActionError
 from .tiles import JOKER, Colour, Tile, TilesLike, as_tiles, format_tiles, sorted_tiles
@@ -47,7 +48,7 @@ MAX_GROUP = 4
 TOP = 13
 
 
-class Rule(str, enum.Enum):
+class Rule(enum.StrEnum):
     """The rule a rejected move breaks (the ``rule`` of an :class:`IllegalMoveError`)."""
 
     INVALID_SET = "invalid-set"
@@ -77,7 +78,7 @@ class InvalidSetError(IllegalMoveError):
         super().__init__(message, Rule.INVALID_SET)
 
 
-class SetKind(str, enum.Enum):
+class SetKind(enum.StrEnum):
     RUN = "run"
     GROUP = "group"
 
@@ -113,7 +114,7 @@ def _read_run(numbered: list[Tile], jokers: int) -> SetReading | str:
         other = next(t for t in numbered if t.colour != numbered[0].colour)
         return f"a run is of one colour and a group of one number: {numbered[0]} and {other}"
     numbers = sorted(t.number for t in numbered)
-    for low, high in zip(numbers, numbers[1:]):
+    for low, high in pairwise(numbers):
         if low == high:
             return f"{numbered[0].colour.letter}{low} appears twice in a run"
     if size > TOP:

@@ -47,7 +47,13 @@ from itertools import combinations
 import numpy as np
 
 from .rules import (
-    INITIAL_MELD_POINTS, SetKind, as_table, check_table, read_set, table_tiles, table_value,
+    INITIAL_MELD_POINTS,
+    SetKind,
+    as_table,
+    check_table,
+    read_set,
+    table_tiles,
+    table_value,
     unchanged_sets,
 )
 from .steps import describe_move, lay_out

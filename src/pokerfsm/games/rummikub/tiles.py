@@ -25,7 +25,6 @@ import enum
 import re
 from collections import Counter
 from collections.abc import Iterable
-from typing import Union
 
 import numpy as np
 
@@ -85,9 +84,9 @@ class Tile(int):
     """
 
     __slots__ = ()
-    _cache: list["Tile"] = []
+    _cache: list[Tile] = []
 
-    def __new__(cls, value: Union[int, str, "Tile"]) -> "Tile":
+    def __new__(cls, value: int | str | Tile) -> Tile:
         if isinstance(value, str):
             return cls.parse(value)
         if type(value) is cls:
@@ -97,7 +96,7 @@ class Tile(int):
         return cls._cache[value]
 
     @classmethod
-    def of(cls, colour: Colour | int, number: int) -> "Tile":
+    def of(cls, colour: Colour | int, number: int) -> Tile:
         """The numbered tile of a colour.
 
         >>> Tile.of(Colour.RED, 7)
@@ -108,7 +107,7 @@ class Tile(int):
         return cls._cache[13 * colour + number - 1]
 
     @classmethod
-    def parse(cls, token: str) -> "Tile":
+    def parse(cls, token: str) -> Tile:
         """Read one tile: a colour letter and a number, or ``J`` (case-insensitive).
 
         Raises :class:`TileParseError` quoting the token.
@@ -163,7 +162,7 @@ TILES: tuple[Tile, ...] = tuple(Tile._cache)
 JOKER: Tile = TILES[52]
 _COLOUR_OF: tuple[Colour | None, ...] = tuple(Colour(i // 13) for i in range(52)) + (None,)
 
-TilesLike = Union[str, Iterable[Union[str, int, Tile]]]
+TilesLike = str | Iterable[str | int | Tile]
 
 
 def parse_tiles(text: str) -> tuple[Tile, ...]:
@@ -174,7 +173,7 @@ def parse_tiles(text: str) -> tuple[Tile, ...]:
     >>> parse_tiles("R7 G8")
     Traceback (most recent call last):
     ...
-    pokerfsm.games.rummikub.tiles.TileParseError: 'G8' is not a tile (expected a colour B, R, Y or K and a number 1-13 (e.g. 'R7', 'K13'), or 'J' for a joker)
+    pokerfsm.games.rummikub.tiles.TileParseError: 'G8' is not a tile (expected a colour B, R, Y or K ...)
     """
     if not isinstance(text, str):
         raise TileParseError(f"expected tile text, got {text!r}")

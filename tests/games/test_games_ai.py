@@ -101,8 +101,7 @@ def betting_view(hole, board=(), to_call=0, pot=40, stack=500, bounds=(20, 500),
     kind = Action.raise_to if to_call else Action.bet
     legal += tuple(kind(a) for a in bounds) if bounds else ()
     return SeatView(game, 0, "flop" if board else "pre-flop", Phase.BETTING, parse_cards(hole),
-                    parse_cards(board) if board else (), pot, to_call, stack, 0, 10, bounds, legal,
-                    1, bool(to_call))
+                    parse_cards(board) if board else (), pot, to_call, stack, 0, 10, bounds, legal, 1)
 
 
 def test_the_timid_player_bets_the_pot_only_with_a_monster():

@@ -157,7 +157,6 @@ class SeatView:
     raise_bounds: tuple[int, int] | None
     legal: tuple[Action, ...]
     opponents: int
-    opened: bool
     draws: dict[int, int] = field(default_factory=dict)
     history: tuple[Step, ...] = ()
     """This hand's moves so far as everyone saw them (:meth:`Step.public`)."""

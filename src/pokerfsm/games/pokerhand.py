@@ -306,7 +306,7 @@ class PokerHand:
             raise_bounds=self.raise_bounds if acting else None,
             legal=self.legal_actions() if acting else (),
             opponents=sum(1 for s2 in self.live_seats if s2 != seat),
-            opened=max(s.bets) > 0, draws=self.draws,
+            draws=self.draws,
             history=tuple(step if step.seat == seat else step.public() for step in self.history),
             live=self.live_seats,
         )

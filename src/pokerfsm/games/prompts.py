@@ -134,7 +134,7 @@ def parse_move(text: str, view: SeatView) -> Action:
 
     >>> from pokerfsm.games.actions import Phase, SeatView
     >>> view = SeatView("holdem", 0, "flop", Phase.BETTING, (), (), 40, 20, 500, 0, 10, (40, 500),
-    ...                 (Action.fold(), Action.call(20), Action.raise_to(40), Action.raise_to(500)), 1, True)
+    ...                 (Action.fold(), Action.call(20), Action.raise_to(40), Action.raise_to(500)), 1)
     >>> [str(parse_move(t, view)) for t in ("c", "r 100", "tapis", "r pot")]
     ['call 20', 'raise to 100', 'raise to 500', 'raise to 80']
     >>> parse_move("k", view)
@@ -242,7 +242,7 @@ def parse_which(text: str, view: SeatView, count: int) -> Action:
 
     >>> from pokerfsm.cards import parse_cards
     >>> view = SeatView("draw", 0, "draw", Phase.DRAW, parse_cards("2c 7d 9h Js Ks"), (), 16, 0, 998, 0,
-    ...                 4, None, (), 1, False)
+    ...                 4, None, (), 1)
     >>> str(parse_which("1 2", view, 2)), str(parse_which("9h", view, 1))
     ('discard 2c 7d', 'discard 9h')
     >>> parse_which("1", view, 2)

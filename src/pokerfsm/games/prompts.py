@@ -155,7 +155,7 @@ def parse_move(text: str, view: SeatView) -> Action:
     if head in _ALL_IN:
         if view.raise_bounds is not None:
             return Action(_raise_kind(view), view.raise_bounds[1])
-        return _call_or_check(view)
+        return view.call_or_check()
     move = _WORDS.get(head)
     if move is None:
         raise MoveError(f"{text.strip()!r} is not a move; {legal_summary(view)} (? for help, q to quit)")
@@ -169,16 +169,12 @@ def parse_move(text: str, view: SeatView) -> Action:
             raise MoveError(f"there is {view.to_call} to call: you cannot check; call (c) or fold (f)")
         return Action.check()
     if move is Move.CALL:
-        return _call_or_check(view)
+        return view.call_or_check()
     return _parse_amount(rest, view)
 
 
 def _raise_kind(view: SeatView) -> Move:
     return Move.BET if view.legal_move(Move.BET) else Move.RAISE
-
-
-def _call_or_check(view: SeatView) -> Action:
-    return view.legal_move(Move.CALL) or view.legal_move(Move.CHECK)
 
 
 def _parse_amount(rest: Sequence[str], view: SeatView) -> Action:

@@ -90,7 +90,7 @@ class Tile(int):
         if isinstance(value, str):
             return cls.parse(value)
         if type(value) is cls:
-            return value  # type: ignore[return-value]
+            return value
         if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 52:
             raise TileParseError(f"{value!r} is not a tile index (0-52) or tile text")
         return cls._cache[value]
@@ -152,7 +152,7 @@ class Tile(int):
     def __format__(self, spec: str) -> str:
         return format(str(self), spec)
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[type[Tile], tuple[int]]:
         return (Tile, (int(self),))
 
 
@@ -204,7 +204,7 @@ def format_tiles(tiles: Iterable[Tile]) -> str:
     return " ".join(str(t) for t in tiles)
 
 
-def sorted_tiles(tiles: Counter | Iterable[Tile]) -> list[Tile]:
+def sorted_tiles(tiles: Counter[Tile] | Iterable[Tile]) -> list[Tile]:
     """The tiles of a multiset in display order (the course's ``en_ordre``).
 
     >>> sorted_tiles(Counter(parse_tiles("J K1 R5 B9 R5")))
@@ -214,14 +214,14 @@ def sorted_tiles(tiles: Counter | Iterable[Tile]) -> list[Tile]:
     return sorted(items)
 
 
-def full_set() -> Counter:
+def full_set() -> Counter[Tile]:
     """A fresh multiset of the 106 tiles: two of each numbered tile and two jokers."""
     bag = Counter({tile: COPIES for tile in TILES[:52]})
     bag[JOKER] = JOKERS
     return bag
 
 
-def hand_points(hand: Counter | Iterable[Tile]) -> int:
+def hand_points(hand: Counter[Tile] | Iterable[Tile]) -> int:
     """The score of a hand at the end: the sum of its numbers, 30 per joker.
 
     >>> hand_points(parse_tiles("R7 K13 J"))
@@ -231,7 +231,7 @@ def hand_points(hand: Counter | Iterable[Tile]) -> int:
     return sum(Tile(t).points for t in items)
 
 
-def check_supply(tiles: Counter, where: str = "the game") -> None:
+def check_supply(tiles: Counter[Tile], where: str = "the game") -> None:
     """Raise :class:`TileSupplyError` if ``tiles`` holds more copies than the game has.
 
     >>> check_supply(Counter(parse_tiles("R7 R7 R7")), "the hand")
@@ -245,7 +245,7 @@ def check_supply(tiles: Counter, where: str = "the game") -> None:
             raise TileSupplyError(f"{count} copies of {str(tile)!r} in {where}; the game has {limit}")
 
 
-def draw_tile(pool: Counter, rng: np.random.Generator) -> Tile:
+def draw_tile(pool: Counter[Tile], rng: np.random.Generator) -> Tile:
     """Take one tile out of ``pool`` at random, weighted by multiplicity (``getrandom``).
 
     The pool is walked in tile order, so a seeded generator gives the same
@@ -270,7 +270,7 @@ def draw_tile(pool: Counter, rng: np.random.Generator) -> Tile:
     raise AssertionError("unreachable: index beyond the pool")  # pragma: no cover
 
 
-def deal(pool: Counter, count: int, rng: np.random.Generator) -> Counter:
+def deal(pool: Counter[Tile], count: int, rng: np.random.Generator) -> Counter[Tile]:
     """Take ``count`` random tiles out of ``pool`` into a new hand (``extraire``).
 
     >>> pool = full_set()
@@ -280,7 +280,7 @@ def deal(pool: Counter, count: int, rng: np.random.Generator) -> Counter:
     """
     if count > pool.total():
         raise InvalidDealError(f"cannot deal {count} tiles from a pool of {pool.total()}")
-    hand: Counter = Counter()
+    hand: Counter[Tile] = Counter()
     for _ in range(count):
         hand[draw_tile(pool, rng)] += 1
     return hand

@@ -3,6 +3,7 @@ import dataclasses
 
 import numpy as np
 import pytest
+from poker_fixtures import Chaos, CountingOdds, FakePlayer, FakeResult
 
 from pokerfsm.cards import parse_cards
 from pokerfsm.evaluation import HandCategory
@@ -12,7 +13,6 @@ from pokerfsm.games.holdem import HoldemSession
 from pokerfsm.games.pokerhand import Action, Move, Phase, SeatView
 from pokerfsm.games.session import Seat
 from pokerfsm.games.strength import draw_options, made_category
-from poker_fixtures import Chaos, CountingOdds, FakePlayer, FakeResult
 
 
 def decision_points(game, hands, seed):
@@ -101,8 +101,7 @@ def betting_view(hole, board=(), to_call=0, pot=40, stack=500, bounds=(20, 500),
     kind = Action.raise_to if to_call else Action.bet
     legal += tuple(kind(a) for a in bounds) if bounds else ()
     return SeatView(game, 0, "flop" if board else "pre-flop", Phase.BETTING, parse_cards(hole),
-                    parse_cards(board) if board else (), pot, to_call, stack, 0, 10, bounds, legal,
-                    1, bool(to_call))
+                    parse_cards(board) if board else (), pot, to_call, stack, 0, 10, bounds, legal, 1)
 
 
 def test_the_timid_player_bets_the_pot_only_with_a_monster():
@@ -257,7 +256,8 @@ def test_solid_learns_that_a_bluffer_raises_with_anything():
 
 def test_solid_bets_into_players_who_fold_and_not_into_those_who_never_do():
     view = dataclasses.replace(betting_view("7h 6d", "Kc 9d 2s", to_call=0, pot=40), live=(0, 1))
-    folder, caller = Solid(np.random.default_rng(0), fixed_odds(0.35)), Solid(np.random.default_rng(0), fixed_odds(0.35))
+    folder = Solid(np.random.default_rng(0), fixed_odds(0.35))
+    caller = Solid(np.random.default_rng(0), fixed_odds(0.35))
     folder.model(1).faced, folder.model(1).folds = 30, 27
     caller.model(1).faced, caller.model(1).folds = 30, 0
     assert folder.decide(view).action.move is Move.BET

@@ -4,18 +4,18 @@ import re
 
 import numpy as np
 import pytest
+from poker_fixtures import CountingOdds
 from rich.console import Console
 
 from pokerfsm.cards import parse_cards
 from pokerfsm.games.ai import make_agent
 from pokerfsm.games.console import HumanAgent, MoveError, QuitGame, Terminal, parse_move
-from pokerfsm.games.prompts import ChooseCards, parse_which
 from pokerfsm.games.dealer import Dealer
 from pokerfsm.games.draw import DrawSession
 from pokerfsm.games.holdem import HoldemSession
 from pokerfsm.games.pokerhand import Action, Phase, SeatView
+from pokerfsm.games.prompts import ChooseCards, parse_which
 from pokerfsm.games.session import Seat
-from poker_fixtures import CountingOdds
 
 
 def betting(to_call=20, pot=40, bounds=(40, 500)):
@@ -23,13 +23,13 @@ def betting(to_call=20, pot=40, bounds=(40, 500)):
     kind = Action.raise_to if to_call else Action.bet
     legal += tuple(kind(a) for a in bounds) if bounds else ()
     return SeatView("holdem", 0, "flop", Phase.BETTING, parse_cards("Ah Kd"), parse_cards("2c 7d 9h"),
-                    pot, to_call, 500, 0, 10, bounds, legal, 1, bool(to_call))
+                    pot, to_call, 500, 0, 10, bounds, legal, 1)
 
 
 def drawing(hole="2c 7d 9h Js Ks"):
     hole = parse_cards(hole)
     return SeatView("draw", 0, "draw", Phase.DRAW, hole, (), 16, 0, 998, 0, 4, None,
-                    (Action.draw(()),), 7, False)
+                    (Action.draw(()),), 7)
 
 
 @pytest.mark.parametrize("text, expected", [

@@ -5,6 +5,7 @@ import json
 import numpy as np
 import pokerkit as pk
 import pytest
+from poker_fixtures import Chaos, contributions, expected_payouts
 
 from pokerfsm.cards import DECK, parse_cards
 from pokerfsm.errors import IllegalActionError
@@ -13,7 +14,6 @@ from pokerfsm.games.dealer import Dealer
 from pokerfsm.games.draw import MAX_PLAYERS, DrawHand, DrawSession
 from pokerfsm.games.pokerhand import Action, Move, Phase
 from pokerfsm.games.session import Decision, Seat, play_hand
-from poker_fixtures import Chaos, contributions, expected_payouts
 
 
 def table(players=8, stack=1000, **kwargs):

@@ -4,6 +4,7 @@ import io
 import numpy as np
 import pokerkit as pk
 import pytest
+from poker_fixtures import Chaos, CountingOdds, contributions, expected_payouts
 
 from pokerfsm.cards import parse_cards
 from pokerfsm.errors import IllegalActionError
@@ -12,7 +13,6 @@ from pokerfsm.games.dealer import Dealer
 from pokerfsm.games.holdem import HoldemHand, HoldemSession
 from pokerfsm.games.pokerhand import Action, Move, Phase
 from pokerfsm.games.session import Decision, Seat, play_hand
-from poker_fixtures import Chaos, CountingOdds, contributions, expected_payouts
 
 
 def session(stack=1000, seed=0, **kwargs):
@@ -114,8 +114,8 @@ def play_many(hands, seed, make_agents, check_every_move=False):
         while not s.over and played < hands:
             hand = s.start_hand()
 
-            def check(hand, step, decision):
-                assert s.chips == s.bought
+            def check(hand, step, decision, session=s):
+                assert session.chips == session.bought
 
             play_hand(hand, agents, check if check_every_move else None)
             outcome = s.end_hand()

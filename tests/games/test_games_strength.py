@@ -8,8 +8,7 @@ import pytest
 from pokerfsm.cards import DECK, parse_cards
 from pokerfsm.errors import InvalidDealError
 from pokerfsm.evaluation import HandCategory, evaluate, evaluate_many
-from pokerfsm.games.strength import (all_five_card_hands, draw_options, made_category, percentile,
-                                     subsets)
+from pokerfsm.games.strength import all_five_card_hands, draw_options, made_category, percentile, subsets
 
 
 @pytest.mark.parametrize("k", [1, 2, 3, 5])

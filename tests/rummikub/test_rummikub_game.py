@@ -6,7 +6,12 @@ import pytest
 
 from pokerfsm.errors import InvalidDealError
 from pokerfsm.games.rummikub.game import (
-    Draw, Game, Outcome, Pass, Play, computer_action,
+    Draw,
+    Game,
+    Outcome,
+    Pass,
+    Play,
+    computer_action,
 )
 from pokerfsm.games.rummikub.rules import IllegalMoveError, Rule, as_table
 from pokerfsm.games.rummikub.tiles import JOKER, Tile, format_tiles, full_set, parse_tiles

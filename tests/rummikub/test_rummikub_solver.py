@@ -13,14 +13,25 @@ import pytest
 from pokerfsm.games.rummikub import solver as solver_module
 from pokerfsm.games.rummikub.positions import random_position
 from pokerfsm.games.rummikub.rules import (
-    INITIAL_MELD_POINTS, InvalidSetError, as_table, check_move, is_valid_set, set_value,
-    table_tiles, table_value, unchanged_sets,
+    INITIAL_MELD_POINTS,
+    InvalidSetError,
+    as_table,
+    check_move,
+    is_valid_set,
+    set_value,
+    table_tiles,
+    table_value,
+    unchanged_sets,
 )
 from pokerfsm.games.rummikub.solver import Solution, candidate_sets, solve
 from pokerfsm.games.rummikub.tiles import (
-    JOKER, Tile, TileParseError, TileSupplyError, format_tiles, parse_tiles,
+    JOKER,
+    Tile,
+    TileParseError,
+    TileSupplyError,
+    format_tiles,
+    parse_tiles,
 )
-
 
 # --- an independent brute force ----------------------------------------------------------
 

@@ -6,8 +6,21 @@ import pytest
 
 from pokerfsm.errors import InvalidDealError, ParseError
 from pokerfsm.games.rummikub.tiles import (
-    JOKER, TILES, Colour, Tile, TileParseError, TileSupplyError, as_tiles, check_supply, deal,
-    draw_tile, format_tiles, full_set, hand_points, parse_tiles, sorted_tiles,
+    JOKER,
+    TILES,
+    Colour,
+    Tile,
+    TileParseError,
+    TileSupplyError,
+    as_tiles,
+    check_supply,
+    deal,
+    draw_tile,
+    format_tiles,
+    full_set,
+    hand_points,
+    parse_tiles,
+    sorted_tiles,
 )
 
 
@@ -15,7 +28,7 @@ from pokerfsm.games.rummikub.tiles import (
 def test_every_tile_round_trips(tile):
     assert Tile.parse(str(tile)) is tile
     assert Tile.parse(str(tile).lower()) is tile
-    assert eval(repr(tile)) == tile  # noqa: S307 - repr pastes back
+    assert eval(repr(tile)) == tile
     assert Tile(int(tile)) is tile
 
 

@@ -17,8 +17,12 @@ from __future__ import annotations
 
 import argparse
 import re
+from typing import TYPE_CHECKING
 
 from ..errors import ParseError
+
+if TYPE_CHECKING:
+    from ..games.session import Seat, Session
 
 PERSONALITY_NAMES = ("bluffer", "timid", "random", "solid", "flambeur")
 DRAW_NAMES = ("Ada", "Bruno", "Chloe", "Denis", "Emma", "Felix", "Gaby", "Hugo")
@@ -99,6 +103,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         rng = np.random.default_rng(seeds[0])
         rebuys = {"computer_rebuys": args.computer_rebuys}
+        session: Session
         if args.game == "holdem":
             from ..games.holdem import HoldemSession
             if args.target is not None and args.target <= args.stack:
@@ -116,7 +121,7 @@ def run(args: argparse.Namespace) -> int:
             history.close()
 
 
-def _holdem_seats(args):
+def _holdem_seats(args: argparse.Namespace) -> list[Seat]:
     from ..games.session import Seat
 
     if args.hot_seat and args.auto:
@@ -131,7 +136,7 @@ def _holdem_seats(args):
     return [Seat("You", "human", args.stack), Seat(opponent.capitalize(), opponent, args.stack)]
 
 
-def _draw_seats(args):
+def _draw_seats(args: argparse.Namespace) -> list[Seat]:
     from ..games.draw import MAX_PLAYERS
     from ..games.session import Seat
 

@@ -13,8 +13,12 @@ are reported as ``FILE:LINE: message`` with exit status 2.
 from __future__ import annotations
 
 import argparse
+from typing import TYPE_CHECKING, TextIO
 
 from . import write_json
+
+if TYPE_CHECKING:
+    from ..games.rummikub.positions import Position
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -60,7 +64,7 @@ def run(args: argparse.Namespace) -> int:
     return _check(position, args.json, args.stdout)
 
 
-def _solve(position, as_json: bool, out) -> int:
+def _solve(position: Position, as_json: bool, out: TextIO) -> int:
     from ..games.rummikub.solver import solve
     from ..games.rummikub.tiles import format_tiles
 
@@ -82,12 +86,14 @@ def _solve(position, as_json: bool, out) -> int:
     return 0
 
 
-def _check(position, as_json: bool, out) -> int:
+def _check(position: Position, as_json: bool, out: TextIO) -> int:
     from ..games.rummikub.rules import IllegalMoveError, check_move
     from ..games.rummikub.tiles import format_tiles
 
+    new_table = position.new_table
+    assert new_table is not None, "load_position requires it for a check"
     try:
-        summary = check_move(position.table, position.hand, position.new_table,
+        summary = check_move(position.table, position.hand, new_table,
                              initial_done=position.initial_done)
     except IllegalMoveError as exc:
         if as_json:

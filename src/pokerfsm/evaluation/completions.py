@@ -47,11 +47,11 @@ class HandOdds:
         return len(self.value_counts)
 
     def to_dict(self) -> dict[str, Any]:
+        counts, probabilities = self.category_counts, self.probabilities
         return {
             "cards": [str(c) for c in self.cards], "dead": [str(c) for c in self.dead],
             "total": self.total, "combinations": self.combinations,
-            "categories": {c.name: {"count": n, "probability": n / self.combinations}
-                           for c, n in self.category_counts.items()},
+            "categories": {c.name: {"count": counts[c], "probability": probabilities[c]} for c in counts},
         }
 
 

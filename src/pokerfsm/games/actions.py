@@ -69,7 +69,7 @@ class Action:
 
     def __str__(self) -> str:
         if self.move in (Move.FOLD, Move.CHECK):
-            return self.move.value
+            return str(self.move.value)
         if self.move is Move.CALL:
             return f"call {self.amount}"
         if self.move is Move.BET:
@@ -157,7 +157,6 @@ class SeatView:
     raise_bounds: tuple[int, int] | None
     legal: tuple[Action, ...]
     opponents: int
-    opened: bool
     draws: dict[int, int] = field(default_factory=dict)
     history: tuple[Step, ...] = ()
     """This hand's moves so far as everyone saw them (:meth:`Step.public`)."""
@@ -172,6 +171,12 @@ class SeatView:
     def legal_move(self, move: Move) -> Action | None:
         """The legal action of that kind (the smallest, for bets and raises), if any."""
         return next((a for a in self.legal if a.move is move), None)
+
+    def call_or_check(self) -> Action:
+        """The call, or the check when there is nothing to call (one of them is legal in a betting round)."""
+        action = self.legal_move(Move.CALL) or self.legal_move(Move.CHECK)
+        assert action is not None, "a betting round always lets the actor call or check"
+        return action
 
 
 @dataclass(frozen=True)

@@ -38,7 +38,7 @@ import numpy as np
 from ..cards import Card
 from ..evaluation import HandCategory
 from ..ranges import hand_class
-from .actions import Action, Move, Phase, SeatView
+from .actions import Action, Move, Outcome, Phase, SeatView
 from .preflop import PREFLOP_EQUITY
 from .reading import OpponentModel, chance_to_beat, hold_em_range, keep_share, range_weights
 from .session import Decision
@@ -58,10 +58,6 @@ RANDOM_PROBABILITIES = {
 }
 
 
-def _call_or_check(view: SeatView) -> Action:
-    return view.legal_move(Move.CALL) or view.legal_move(Move.CHECK)
-
-
 def _verb(action: Action) -> str:
     return "bets" if action.move is Move.BET else "raises"
 
@@ -72,7 +68,7 @@ def _raise(view: SeatView, pots: float) -> Action | None:
         return None
     low, high = view.raise_bounds
     facing = view.bet + view.to_call
-    target = facing + int(round(pots * (view.pot + view.to_call)))
+    target = facing + round(pots * (view.pot + view.to_call))
     kind = next(a.move for a in view.legal if a.move in (Move.BET, Move.RAISE))
     return Action(kind, min(high, max(low, target)))
 
@@ -146,7 +142,7 @@ class Bluffer(Personality):
         numbers = {"roll": draw, "raise share": self.RAISE_SHARE}
         if big is not None and draw < self.RAISE_SHARE:
             return Decision(big, f"bluffer: {_verb(big)} big (twice the pot), whatever the cards", numbers)
-        return Decision(_call_or_check(view), "bluffer: never folds, so calls or checks", numbers)
+        return Decision(view.call_or_check(), "bluffer: never folds, so calls or checks", numbers)
 
 
 class Timid(Personality):
@@ -165,22 +161,22 @@ class Timid(Personality):
         if view.game == "holdem":
             return self._holdem(view)
         category = made_category(view.hole, view.board)
-        numbers = {"category": int(category)}
+        numbers: dict[str, float] = {"category": int(category)}
         if category >= MONSTER:
             return self._big(view, f"a monster ({category.label.lower()})", numbers)
         if category >= HandCategory.TWO_PAIR:
-            return Decision(_call_or_check(view), f"timid: {category.label.lower()} is enough to stay in",
+            return Decision(view.call_or_check(), f"timid: {category.label.lower()} is enough to stay in",
                             numbers)
         if view.to_call == 0:
-            return Decision(_call_or_check(view), f"timid: only {category.label.lower()}, checks", numbers)
+            return Decision(view.call_or_check(), f"timid: only {category.label.lower()}, checks", numbers)
         return Decision(Action.fold(), f"timid: only {category.label.lower()}, less than two pair: folds",
                         numbers)
 
-    def _big(self, view: SeatView, what: str, numbers: dict) -> Decision:
+    def _big(self, view: SeatView, what: str, numbers: dict[str, float]) -> Decision:
         big = _raise(view, 1.0)
         if big is not None:
             return Decision(big, f"timid: {what}, {_verb(big)} the pot", numbers)
-        return Decision(_call_or_check(view), f"timid: {what}, calls", numbers)
+        return Decision(view.call_or_check(), f"timid: {what}, calls", numbers)
 
     def _holdem(self, view: SeatView) -> Decision:
         chance = self.win_chance(view)
@@ -199,11 +195,11 @@ class Timid(Personality):
             strong = chance >= self.STRONG
             reason = f"a strong starting hand ({chance:.0%} against a random hand)"
         if strong:
-            return Decision(_call_or_check(view), f"timid: {reason}, stays in", numbers)
+            return Decision(view.call_or_check(), f"timid: {reason}, stays in", numbers)
         if view.to_call == 0:
-            return Decision(_call_or_check(view), "timid: not strong enough to bet, checks", numbers)
+            return Decision(view.call_or_check(), "timid: not strong enough to bet, checks", numbers)
         if view.to_call * 2 <= view.big_blind and chance >= view.pot_odds:
-            return Decision(_call_or_check(view), "timid: a cheap blind to complete, and its chance "
+            return Decision(view.call_or_check(), "timid: a cheap blind to complete, and its chance "
                                                   "beats the pot odds", numbers)
         return Decision(Action.fold(), "timid: not strong enough, folds", numbers)
 
@@ -223,13 +219,13 @@ class RandomPlayer(Personality):
         if draw < fold:
             if view.to_call:
                 return Decision(Action.fold(), f"random: drew a fold ({label} table)", numbers)
-            return Decision(_call_or_check(view), f"random: drew a fold, checks as it is free ({label} table)",
+            return Decision(view.call_or_check(), f"random: drew a fold, checks as it is free ({label} table)",
                             numbers)
         if draw >= fold + call:
             smallest = _raise(view, 0.0)
             if smallest is not None:
                 return Decision(smallest, f"random: drew a raise ({label} table)", numbers)
-        return Decision(_call_or_check(view), f"random: drew a call ({label} table)", numbers)
+        return Decision(view.call_or_check(), f"random: drew a call ({label} table)", numbers)
 
 
 class Solid(Personality):
@@ -253,15 +249,15 @@ class Solid(Personality):
     def __init__(self, rng: np.random.Generator | None = None,
                  odds_factory: Callable[[Sequence[Card]], Any] | None = None) -> None:
         super().__init__(rng, odds_factory)
-        self._cache: dict[tuple, float] = {}
-        self._preflop: dict[tuple, float] = {}
+        self._cache: dict[tuple[object, ...], float] = {}
+        self._preflop: dict[tuple[object, ...], float] = {}
         self.models: dict[int, OpponentModel] = {}
 
     def model(self, seat: int) -> OpponentModel:
         """What this player has learnt of the player in ``seat``."""
         return self.models.setdefault(seat, OpponentModel())
 
-    def observe(self, view: SeatView, outcome) -> None:
+    def observe(self, view: SeatView, outcome: Outcome) -> None:
         """Learn the opponents' habits from a finished hand's public moves."""
         for step in view.history:
             if step.seat != view.seat:
@@ -286,7 +282,8 @@ class Solid(Personality):
             else:
                 mine = percentile(view.hole)
             chance = 1.0
-            for seat in opponents or [None]:
+            seats: list[int | None] = [*opponents] or [None]
+            for seat in seats:
                 keeps = [] if seat is None else [self.model(seat).keeps(s) for s in view.history if s.seat == seat]
                 chance *= chance_to_beat(mine, keeps)
             return chance
@@ -324,7 +321,7 @@ class Solid(Personality):
             big = _raise(view, 1.0)
             if big is not None:
                 return Decision(big, f"solid: strength ≥ {self.RAISE_AT}, {_verb(big)} the pot", numbers)
-            return Decision(_call_or_check(view), f"solid: strength ≥ {self.RAISE_AT}, calls", numbers)
+            return Decision(view.call_or_check(), f"solid: strength ≥ {self.RAISE_AT}, calls", numbers)
         unraised = not any(s.action.move in (Move.BET, Move.RAISE) for s in view.history
                            if s.street == view.street)
         if unraised and 2 * view.to_call <= view.big_blind:   # nothing bet yet, or only the blinds
@@ -332,12 +329,12 @@ class Solid(Personality):
             if opening is not None:
                 return opening
         if view.to_call == 0:
-            return Decision(_call_or_check(view), "solid: nothing to call, checks", numbers)
+            return Decision(view.call_or_check(), "solid: nothing to call, checks", numbers)
         if strength >= view.pot_odds:
-            return Decision(_call_or_check(view), "solid: strength beats the pot odds, calls", numbers)
+            return Decision(view.call_or_check(), "solid: strength beats the pot odds, calls", numbers)
         return Decision(Action.fold(), "solid: strength below the pot odds, folds", numbers)
 
-    def _open(self, view: SeatView, strength: float, numbers: dict) -> Decision | None:
+    def _open(self, view: SeatView, strength: float, numbers: dict[str, float]) -> Decision | None:
         """Bet into a pot nobody has raised: for value when strong, or when the opponents fold enough.
 
         A bet of B into a pot P wins P at once when everyone folds (chance f),
@@ -385,9 +382,9 @@ class Flambeur(Personality):
             bluff = _raise(view, 1.0) if roll < self.BLUFF_SHARE else None
             if bluff is not None:
                 return Decision(bluff, "flambeur: checked to, bluffs the pot", numbers)
-            return Decision(_call_or_check(view), "flambeur: checks", numbers)
+            return Decision(view.call_or_check(), "flambeur: checks", numbers)
         if chance >= view.pot_odds - self.SLACK or view.to_call <= view.big_blind:
-            return Decision(_call_or_check(view), "flambeur: close enough to the pot odds, calls", numbers)
+            return Decision(view.call_or_check(), "flambeur: close enough to the pot odds, calls", numbers)
         return Decision(Action.fold(), "flambeur: far below the pot odds, folds", numbers)
 
 

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Mapping
+from typing import TypeVar
 
 from rich.console import Console
 from rich.markup import escape
@@ -46,7 +47,9 @@ from .prompts import (
 )
 from .render import cards_markup, numbered, plural, verb
 from .screen import CLEAR_ALL, Screen
-from .session import Decision, Session, play_hand
+from .session import Agent, Decision, Session, play_hand
+
+_Answer = TypeVar("_Answer")
 
 __all__ = ["Terminal", "HumanAgent", "MoveError", "QuitGame", "parse_move", "CLEAR_ALL"]
 
@@ -87,7 +90,7 @@ class Terminal(Screen):
         except Exception:  # termios.error: not a terminal after all  # pragma: no cover
             pass
 
-    def ask(self, prompt: str, parse: Callable[[str], object]):
+    def ask(self, prompt: str, parse: Callable[[str], _Answer]) -> _Answer:
         """Prompt until ``parse`` accepts the line; ``?`` and ``h`` answer and ask again."""
         while True:
             self.flush_input()
@@ -135,7 +138,7 @@ class Terminal(Screen):
                         lambda line: parse_which(line, view, count))
 
     # -- the session --------------------------------------------------------------------
-    def play(self, session: Session, agents: Mapping[int, object], *, max_hands: int | None = None,
+    def play(self, session: Session, agents: Mapping[int, Agent], *, max_hands: int | None = None,
              hot_seat: bool = False, final_line: bool = True) -> int:
         """Play hands until the session is over, ``max_hands`` are played, or the human leaves."""
         if session.game == "draw":
@@ -156,7 +159,8 @@ class Terminal(Screen):
                 if session.over:
                     playing = session.playing()
                     last = (f"{session.seats[playing[0]].name} is the last player with chips"
-                            if len(playing) == 1 and session.end_reason.startswith("fewer") else session.end_reason)
+                            if len(playing) == 1 and (session.end_reason or "").startswith("fewer")
+                            else session.end_reason)
                     reason = f"The session is over: {last}."
                     break
                 self._play_one(session, agents, hot_seat)
@@ -176,7 +180,7 @@ class Terminal(Screen):
             self.out.print(session.stacks_line(), markup=False, highlight=False, soft_wrap=True)
         return 0
 
-    def _play_one(self, session: Session, agents: Mapping[int, object], hot_seat: bool) -> None:
+    def _play_one(self, session: Session, agents: Mapping[int, Agent], hot_seat: bool) -> None:
         hand = session.start_hand()
         self._public, self._reasons, self.holder = [], {}, None
         button = escape(session.seats[hand.seats[-1]].name)
@@ -203,7 +207,7 @@ class Terminal(Screen):
                         self.out.print(f"You drew {cards_markup(hand.drawn(seat))} → your hand: "
                                        f"{cards_markup(hand.hole(seat))}")
 
-        players = {}
+        players: dict[int, Agent] = {}
         for seat, agent in agents.items():
             if isinstance(agent, HumanAgent):
                 agent.bind(self, session, hot_seat)
@@ -272,7 +276,7 @@ def _yes_no(line: str) -> bool:
 class _Thinking:
     """A computer agent whose (possibly slow) decisions show a spinner."""
 
-    def __init__(self, agent, terminal: Terminal, name: str) -> None:
+    def __init__(self, agent: Agent, terminal: Terminal, name: str) -> None:
         self.agent, self.terminal, self.name = agent, terminal, name
 
     def decide(self, view: SeatView) -> Decision:
@@ -298,6 +302,9 @@ class HumanAgent:
 
     def decide(self, view: SeatView) -> Decision:
         terminal, session = self.terminal, self.session
+        assert terminal is not None and session is not None, "bind() the agent before the hand"
+        hand = session.hand
+        assert hand is not None, "asked during a hand"
         name = session.seats[view.seat].name
         if self.hot_seat and terminal.holder != view.seat:
             if terminal.holder is not None:
@@ -307,4 +314,4 @@ class HumanAgent:
                                f"{escape(', '.join(others))}: look away! [/]")
             terminal.pause(f"{name}, press Enter when you alone can see the screen")
             terminal.holder = view.seat
-        return Decision(terminal.human_turn(session, session.hand, view), "human")
+        return Decision(terminal.human_turn(session, hand, view), "human")

@@ -41,8 +41,8 @@ MIN_CUT = 5
 class Dealer:
     """Deals from one 52-card pack that is shuffled once, then only cut.
 
-    ``order`` stacks the pack instead of shuffling it. ``reshuffle=True`` shuffles the whole pack before every hand instead (the
-    usual rule for hold'em, which the seeds leave open).
+    ``order`` stacks the pack instead of shuffling it. ``reshuffle=True`` shuffles the whole pack
+    before every hand instead (the usual rule for hold'em, which the seeds leave open).
 
     Raises :class:`~pokerfsm.errors.InvalidDealError` when asked for more
     cards than the stub and the muck hold.

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from typing import Any
 
 import pokerkit as pk
 
@@ -76,7 +77,7 @@ class DrawSession(Session):
     game = "draw"
 
     def __init__(self, seats: Sequence[Seat], *, ante: int = 2, min_bet: int | None = None,
-                 rebuy: int = 200, auto_rebuy: bool = True, **kwargs) -> None:
+                 rebuy: int = 200, auto_rebuy: bool = True, **kwargs: Any) -> None:
         if len(seats) > MAX_PLAYERS:
             from ..errors import IllegalActionError
             raise IllegalActionError(f"five-card draw takes at most {MAX_PLAYERS} players, not {len(seats)}")
@@ -94,7 +95,9 @@ class DrawSession(Session):
     def start_hand(self) -> DrawHand:
         if self.auto_rebuy:
             self.rebuy_computers()
-        return super().start_hand()
+        hand = super().start_hand()
+        assert isinstance(hand, DrawHand)
+        return hand
 
     def _new_hand(self, order: list[int], stacks: list[int]) -> DrawHand:
         return DrawHand(order, stacks, self.dealer, self.ante, self.min_bet)

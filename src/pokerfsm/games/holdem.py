@@ -17,7 +17,7 @@ one ``[n]`` section per hand.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pokerkit as pk
 
@@ -26,10 +26,20 @@ from .dealer import Dealer
 from .pokerhand import AUTOMATIONS, Outcome, PokerHand
 from .session import Seat, Session
 
+if TYPE_CHECKING:
+    from ..odds.results import EquityResult
+
 __all__ = ["HoldemHand", "HoldemSession", "OddsFactory"]
 
+
+class OddsOnBoard(Protocol):
+    """What :class:`pokerfsm.odds.LiveOdds` is to a session: odds updated as the board grows."""
+
+    def update(self, board: Sequence[Card]) -> EquityResult: ...
+
+
 #: ``LiveOdds``-like constructor: ``factory(hero_cards) -> obj`` with ``obj.update(board)``
-OddsFactory = Callable[[Sequence[Card]], Any]
+OddsFactory = Callable[[Sequence[Card]], OddsOnBoard]
 
 
 class HoldemHand(PokerHand):
@@ -60,14 +70,14 @@ class HoldemSession(Session):
     game = "holdem"
 
     def __init__(self, seats: Sequence[Seat], *, blinds: tuple[int, int] = (5, 10),
-                 odds_factory: OddsFactory | None = None, rebuy: int | None = None, **kwargs) -> None:
+                 odds_factory: OddsFactory | None = None, rebuy: int | None = None, **kwargs: Any) -> None:
         kwargs.setdefault("reshuffle", True)
         super().__init__(seats, **kwargs)
         self.rebuy_amount = rebuy
         self.blinds = blinds
         self._odds_factory = odds_factory
-        self._live: dict[int, tuple[int, Any]] = {}
-        self._odds: dict[tuple[int, int, int], Any] = {}
+        self._live: dict[int, tuple[int, OddsOnBoard]] = {}
+        self._odds: dict[tuple[int, int, int], EquityResult] = {}
 
     @property
     def stakes(self) -> str:
@@ -75,14 +85,17 @@ class HoldemSession(Session):
 
     def start_hand(self) -> HoldemHand:
         self.rebuy_computers()
-        return super().start_hand()
+        hand = super().start_hand()
+        assert isinstance(hand, HoldemHand)
+        return hand
 
     def _new_hand(self, order: list[int], stacks: list[int]) -> HoldemHand:
         return HoldemHand(order, stacks, self.dealer, self.blinds)
 
-    def win_odds(self, seat: int):
+    def win_odds(self, seat: int) -> EquityResult:
         """The seat's exact chances against one unknown hand on the current board."""
         hand = self.hand
+        assert hand is not None, "asked during a hand"
         if self._odds_factory is None:
             from ..odds import LiveOdds
             self._odds_factory = LiveOdds
@@ -90,13 +103,14 @@ class HoldemSession(Session):
         if key not in self._odds:
             self._odds = {k: v for k, v in self._odds.items() if k[0] == self.hand_number}
             number, live = self._live.get(seat, (None, None))
-            if number != self.hand_number:
+            if live is None or number != self.hand_number:
                 live = self._odds_factory(hand.hole(seat))
                 self._live[seat] = (self.hand_number, live)
             self._odds[key] = live.update(hand.board)
         return self._odds[key]
 
     def _history_record(self, hand: PokerHand, outcome: Outcome) -> str:
+        assert isinstance(hand, HoldemHand)
         record = pk.HandHistory.from_game_state(
             hand.definition, hand.state,
             hand=self.hand_number, players=self.names(hand.seats),

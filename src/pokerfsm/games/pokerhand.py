@@ -22,7 +22,7 @@ from __future__ import annotations
 import itertools
 import warnings
 from collections.abc import Sequence
-from functools import lru_cache
+from functools import cache
 
 import pokerkit as pk
 
@@ -44,7 +44,7 @@ AUTOMATIONS = (
 )
 
 
-@lru_cache(maxsize=None)
+@cache
 def _pk_card(card: int) -> pk.Card:
     return next(iter(pk.Card.parse(str(Card(card)))))
 
@@ -128,6 +128,12 @@ class PokerHand:
             index = s.actor_index
         return None if index is None else self.seats[index]
 
+    def _acting_seat(self) -> int:
+        """The seat whose move it is; the hand must still be going."""
+        seat = self.actor
+        assert seat is not None, "no seat acts once the hand is over"
+        return seat
+
     @property
     def street(self) -> str:
         index = self._state.street_index
@@ -178,7 +184,9 @@ class PokerHand:
         s = self._state
         if self.phase is not Phase.BETTING or not s.can_complete_bet_or_raise_to():
             return None
-        return s.min_completion_betting_or_raising_to_amount, s.max_completion_betting_or_raising_to_amount
+        low, high = s.min_completion_betting_or_raising_to_amount, s.max_completion_betting_or_raising_to_amount
+        assert low is not None and high is not None, "pokerkit gives both bounds of a raise it allows"
+        return low, high
 
     def legal_actions(self) -> tuple[Action, ...]:
         """Every legal move; a bet or raise is listed at its lowest and highest amount.
@@ -187,7 +195,7 @@ class PokerHand:
         In a draw, every subset of the hand is a legal discard.
         """
         if self.phase is Phase.DRAW:
-            hole = sorted(self._holes[self.actor])
+            hole = sorted(self._holes[self._acting_seat()])
             return tuple(Action.draw(c) for k in range(len(hole) + 1)
                          for c in itertools.combinations(hole, k))
         if self.phase is Phase.OVER:
@@ -210,7 +218,7 @@ class PokerHand:
             return False
         if self.phase is Phase.DRAW:
             return (action.move is Move.DRAW and len(set(action.cards)) == len(action.cards)
-                    and set(action.cards) <= set(self._holes[self.actor]))
+                    and set(action.cards) <= set(self._holes[self._acting_seat()]))
         legal = self.legal_actions()
         if action.move in (Move.BET, Move.RAISE):
             bounds = self.raise_bounds
@@ -225,7 +233,7 @@ class PokerHand:
             legal = ", ".join(map(str, self.legal_actions())) or "none (the hand is over)"
             raise IllegalActionError(f"{str(action)!r} is not legal for seat {self.actor} "
                                      f"on the {self.street}; legal: {legal}")
-        seat, street, s = self.actor, self.street, self._state
+        seat, street, s = self._acting_seat(), self.street, self._state
         index = self._index[seat]
         pot, to_call = self.pot, (s.checking_or_calling_amount or 0) if action.move is not Move.DRAW else 0
         bets = list(s.bets)
@@ -261,7 +269,7 @@ class PokerHand:
     # -- what the table announces -------------------------------------------------------
     def _uncalled(self, bets: list[int]) -> tuple[tuple[int, int], ...]:
         """The bet nobody matched, once the round's bets are gone from the table (round over)."""
-        if sum(bets) == 0 or (sum(self._state.bets) and not self.over):
+        if sum(bets) == 0 or (any(self._state.bets) and not self.over):
             return ()
         ranked = sorted(range(len(bets)), key=lambda i: -bets[i])
         extra = bets[ranked[0]] - (bets[ranked[1]] if len(bets) > 1 else 0)
@@ -306,7 +314,7 @@ class PokerHand:
             raise_bounds=self.raise_bounds if acting else None,
             legal=self.legal_actions() if acting else (),
             opponents=sum(1 for s2 in self.live_seats if s2 != seat),
-            opened=max(s.bets) > 0, draws=self.draws,
+            draws=self.draws,
             history=tuple(step if step.seat == seat else step.public() for step in self.history),
             live=self.live_seats,
         )
@@ -350,9 +358,9 @@ class PokerHand:
             warnings.simplefilter("ignore")
             while s.status:
                 if s.can_burn_card():
-                    card = self._dealer.deal(1)
-                    s.burn_card(_pk_card(card[0]))
-                    self._dealer.muck(card)
+                    burnt = self._dealer.deal(1)
+                    s.burn_card(_pk_card(burnt[0]))
+                    self._dealer.muck(burnt)
                 elif s.hole_dealee_index is not None:
                     seat = self.seats[s.hole_dealee_index]
                     card, = self._deal(1)
@@ -362,7 +370,9 @@ class PokerHand:
                     if seat in self._drawn:  # a replacement, after the seat's discards
                         self._drawn[seat].append(_our_card(card))
                 elif s.can_deal_board():
-                    cards = self._deal(s.board_dealing_count)
+                    count = s.board_dealing_count
+                    assert count is not None, "pokerkit counts the board cards it can deal"
+                    cards = self._deal(count)
                     s.deal_board(cards)
                     self._board.extend(map(_our_card, cards))
                     self._note("d db " + "".join(str(_our_card(c)) for c in cards))

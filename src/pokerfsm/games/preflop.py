@@ -21,6 +21,7 @@ opponent's range: :func:`top_classes` is the strongest share of hands.
 from __future__ import annotations
 
 import functools
+from collections.abc import Iterable
 
 from ..ranges import HAND_CLASSES
 
@@ -70,7 +71,8 @@ def class_combos(name: str) -> int:
 @functools.lru_cache(maxsize=64)
 def top_classes(share: float) -> tuple[str, ...]:
     """The strongest classes holding at least ``share`` of the 1,326 hands (at least one class)."""
-    chosen, combos = [], 0
+    chosen: list[str] = []
+    combos = 0
     for name in RANKED:
         if chosen and combos >= share * 1326:
             break
@@ -79,12 +81,12 @@ def top_classes(share: float) -> tuple[str, ...]:
     return tuple(chosen)
 
 
-def compute(classes=HAND_CLASSES) -> dict[str, float]:
+def compute(classes: Iterable[str] = HAND_CLASSES) -> dict[str, float]:
     """Recompute the table exactly (about 0.2 s a class on one core)."""
     from ..odds import equity
     from ..ranges import parse_range
 
-    table = {}
+    table: dict[str, float] = {}
     for name in classes:
         hand = next(iter(parse_range(name)))
         table[name] = equity([list(hand), None], exact=True).players[0].equity

@@ -134,7 +134,7 @@ def parse_move(text: str, view: SeatView) -> Action:
 
     >>> from pokerfsm.games.actions import Phase, SeatView
     >>> view = SeatView("holdem", 0, "flop", Phase.BETTING, (), (), 40, 20, 500, 0, 10, (40, 500),
-    ...                 (Action.fold(), Action.call(20), Action.raise_to(40), Action.raise_to(500)), 1, True)
+    ...                 (Action.fold(), Action.call(20), Action.raise_to(40), Action.raise_to(500)), 1)
     >>> [str(parse_move(t, view)) for t in ("c", "r 100", "tapis", "r pot")]
     ['call 20', 'raise to 100', 'raise to 500', 'raise to 80']
     >>> parse_move("k", view)
@@ -155,7 +155,7 @@ def parse_move(text: str, view: SeatView) -> Action:
     if head in _ALL_IN:
         if view.raise_bounds is not None:
             return Action(_raise_kind(view), view.raise_bounds[1])
-        return _call_or_check(view)
+        return view.call_or_check()
     move = _WORDS.get(head)
     if move is None:
         raise MoveError(f"{text.strip()!r} is not a move; {legal_summary(view)} (? for help, q to quit)")
@@ -169,16 +169,12 @@ def parse_move(text: str, view: SeatView) -> Action:
             raise MoveError(f"there is {view.to_call} to call: you cannot check; call (c) or fold (f)")
         return Action.check()
     if move is Move.CALL:
-        return _call_or_check(view)
+        return view.call_or_check()
     return _parse_amount(rest, view)
 
 
 def _raise_kind(view: SeatView) -> Move:
     return Move.BET if view.legal_move(Move.BET) else Move.RAISE
-
-
-def _call_or_check(view: SeatView) -> Action:
-    return view.legal_move(Move.CALL) or view.legal_move(Move.CHECK)
 
 
 def _parse_amount(rest: Sequence[str], view: SeatView) -> Action:
@@ -242,7 +238,7 @@ def parse_which(text: str, view: SeatView, count: int) -> Action:
 
     >>> from pokerfsm.cards import parse_cards
     >>> view = SeatView("draw", 0, "draw", Phase.DRAW, parse_cards("2c 7d 9h Js Ks"), (), 16, 0, 998, 0,
-    ...                 4, None, (), 1, False)
+    ...                 4, None, (), 1)
     >>> str(parse_which("1 2", view, 2)), str(parse_which("9h", view, 1))
     ('discard 2c 7d', 'discard 9h')
     >>> parse_which("1", view, 2)

@@ -172,7 +172,7 @@ def range_weights(history: Iterable[Step], opponent: int, model: OpponentModel,
     blocked = np.zeros(52, dtype=bool)
     blocked[[int(c) for c in dead]] = True
     alive = ~(blocked[cards[:, 0]] | blocked[cards[:, 1]])
-    weights = alive.astype(np.float64)
+    weights: np.ndarray = alive.astype(np.float64)
     for step in history:
         if step.seat != opponent:
             continue

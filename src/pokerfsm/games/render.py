@@ -17,7 +17,7 @@ suits as letters (see :mod:`pokerfsm.display`).
 """
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from rich.markup import escape
 
@@ -93,7 +93,7 @@ def pots_text(pots: Sequence[tuple[int, Sequence[int]]], names: Sequence[str]) -
     return " · ".join(parts)
 
 
-def outcome_lines(outcome: Outcome, names: Sequence[str], describe) -> list[str]:
+def outcome_lines(outcome: Outcome, names: Sequence[str], describe: Callable[[Sequence[Card]], str]) -> list[str]:
     """The end of a hand: the hands shown, the pots, who collects, each result."""
     lines = []
     for seat, cards in outcome.shown.items():

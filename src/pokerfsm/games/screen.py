@@ -16,6 +16,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
+from ..cards import Card
 from .actions import Outcome, Phase, SeatView, Step
 from .pokerhand import PokerHand
 from .render import card_markup, cards_markup, move_text, numbered, outcome_lines, plural, pots_text
@@ -30,13 +31,13 @@ HISTORY_SHOWN = 5
 TITLES = {"holdem": "Heads-up no-limit hold'em", "draw": "Five-card draw (poker fermé)"}
 
 
-def describe(cards) -> str:
+def describe(cards: Sequence[Card]) -> str:
     """The hand's name: ``'Two pair, Kings and Sevens'``."""
     from ..evaluation import evaluate
     return evaluate(cards).describe()
 
 
-def _fmt(value) -> str:
+def _fmt(value: object) -> str:
     if isinstance(value, float):
         return f"{value:.3f}"
     return str(value)
@@ -54,7 +55,7 @@ class Screen:
         self._reasons: dict[int, list[str]] = {}
         self._live_reasons = True
 
-    def busy(self, message: str):
+    def busy(self, message: str) -> contextlib.AbstractContextManager[object]:
         """A spinner on stderr while something slow runs, only when stderr is a terminal."""
         if not sys.stderr.isatty():
             return contextlib.nullcontext()

@@ -75,6 +75,7 @@ def play_hand(hand: PokerHand, agents: Mapping[int, Agent], on_step: OnStep | No
     """
     while not hand.over:
         seat = hand.actor
+        assert seat is not None, "a hand still going has a seat to act"
         decision = agents[seat].decide(hand.view(seat))
         step = hand.apply(decision.action)
         if on_step is not None:
@@ -155,7 +156,7 @@ class Session:
 
     def rebuy_computers(self) -> list[RebuyEvent]:
         """Between hands: broke computer seats rebuy within the policy, or leave past it."""
-        events = []
+        events: list[RebuyEvent] = []
         if self.in_hand or not self.rebuy_amount:
             return events
         for seat in self.broke():
@@ -187,7 +188,7 @@ class Session:
     def chips(self) -> int:
         """Chips at the table, in stacks and in the current hand's pot."""
         hand = self.hand
-        if not self.in_hand:
+        if not self.in_hand or hand is None:
             return sum(seat.stack for seat in self.seats)
         return hand.pot + sum(hand.stack(i) if i in hand.seats else seat.stack
                               for i, seat in enumerate(self.seats))
@@ -238,7 +239,7 @@ class Session:
     def end_hand(self) -> Outcome:
         """Settle the finished hand: stacks, pack, history, then move the button."""
         hand = self.hand
-        if not self.in_hand:
+        if not self.in_hand or hand is None:
             raise IllegalActionError("no hand to settle")
         outcome = hand.outcome()
         self.in_hand = False

@@ -82,7 +82,7 @@ def percentile(cards: Sequence[Card]) -> float:
     return float(_values_and_percentiles()[2][evaluate(cards)])
 
 
-def _colex(columns: Sequence[np.ndarray]) -> np.ndarray:
+def _colex(columns: Sequence[np.ndarray] | np.ndarray) -> np.ndarray:
     """Colex ranks of sets given as ascending columns of card codes."""
     rank = np.zeros(len(columns[0]), dtype=np.int64)
     for i, column in enumerate(columns, start=1):

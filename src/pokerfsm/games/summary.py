@@ -53,7 +53,8 @@ def summarise(seats: Sequence[Seat], outcomes: Sequence[Outcome]) -> SessionSumm
     n = len(seats)
     versus = {a: {b: 0.0 for b in range(n) if b != a} for a in range(n)}
     wins = dict.fromkeys(range(n), 0)
-    biggest, biggest_hand, biggest_winners = 0, None, ()
+    biggest, biggest_hand = 0, None
+    biggest_winners: tuple[int, ...] = ()
     for number, outcome in enumerate(outcomes, 1):
         net = outcome.net
         gained = {s: d for s, d in net.items() if d > 0}

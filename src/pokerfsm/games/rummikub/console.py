@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import sys
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 import numpy as np
 
@@ -45,7 +45,7 @@ def tile_markup(tile: Tile) -> str:
     return f"[{STYLES[tile.colour]}] {tile} [/]"
 
 
-def _tiles_markup(tiles) -> str:
+def _tiles_markup(tiles: Iterable[Tile]) -> str:
     return " ".join(tile_markup(t) for t in tiles)
 
 
@@ -126,6 +126,7 @@ class _Terminal:
             self.out.print(f"{who} passed.")
         else:
             summary = game.history[-1].summary
+            assert summary is not None, "a play is summed up"
             worth = f": an initial meld worth {summary.value_placed} points" if first_meld else ""
             self.out.print(f"{who} placed {_tiles_markup(summary.placed)}{worth}.")
             for step in steps:
@@ -194,9 +195,9 @@ class _Terminal:
         steps: Sequence[str] = ()
         if isinstance(action, Play):
             old_table = list(game.table)
-            game.apply(action)
-            steps = describe_move(old_table, game.table, Counter(game.history[-1].summary.placed),
-                                  hand="its hand")
+            summary = game.apply(action).summary
+            assert summary is not None, "a play is summed up"
+            steps = describe_move(old_table, game.table, Counter(summary.placed), hand="its hand")
         else:
             game.apply(action)
         self.report(player, action, game, first_meld, steps)
@@ -218,6 +219,7 @@ class _Terminal:
 
     def show_outcome(self) -> None:
         outcome = self.game.outcome()
+        assert outcome is not None, "shown once the game is over"
         self.out.rule("game over")
         if outcome.reason == "out":
             self.out.print(f"{self.name(outcome.winners[0])} went out.")
@@ -280,7 +282,9 @@ def play_console(*, seed: int | None = None, players: int = 2, auto: bool = Fals
             terminal.rng = np.random.default_rng(streams.spawn(1)[0])
             if not terminal.run():
                 break
-            match.record(terminal.game.outcome())
+            outcome = terminal.game.outcome()
+            assert outcome is not None, "run() returns True once the game is over"
+            match.record(outcome)
             if limit is not None and match.games >= limit:
                 break
             if humans:

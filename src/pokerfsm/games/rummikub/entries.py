@@ -61,11 +61,12 @@ class Accept:
     """Play the move the last hint showed (``y``)."""
 
 
-_WORDS = {"draw": Draw, "d": Draw, "pass": Pass, "hint": Hint, "h": Hint, "help": Help, "?": Help,
+_Word = type[Draw | Pass | Hint | Help | Quit | Accept]
+_WORDS: dict[str, _Word] = {"draw": Draw, "d": Draw, "pass": Pass, "hint": Hint, "h": Hint, "help": Help, "?": Help,
           "aide": Help, "quit": Quit, "exit": Quit, "q": Quit, "y": Accept, "yes": Accept, "ok": Accept}
 
 
-def _set_number(text: str, table: Sequence, edit: str) -> int:
+def _set_number(text: str, table: Sequence[object], edit: str) -> int:
     if not (text.isascii() and text.isdigit()) or not 1 <= int(text) <= len(table):
         raise EntryError(f"{text!r} in {edit!r} is not a set number (the table has sets 1 to {len(table)})"
                          if table else f"{text!r} in {edit!r}: the table is empty")

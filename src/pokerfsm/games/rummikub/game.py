@@ -26,13 +26,18 @@ import copy
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Union
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from ...errors import InvalidDealError
 from .rules import IllegalMoveError, MoveSummary, Rule, SetKind, as_table, check_move, read_set, table_tiles
 from .tiles import Tile, TilesLike, as_tiles, check_supply, deal, draw_tile, full_set, hand_points
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from .solver import Solution
 
 __all__ = ["Game", "Draw", "Play", "Pass", "Action", "Outcome", "Turn", "computer_action",
            "HAND_SIZE", "MIN_PLAYERS", "MAX_PLAYERS"]
@@ -58,7 +63,7 @@ class Play:
     table: tuple[tuple[Tile, ...], ...]
 
     @classmethod
-    def of(cls, table: Iterable[TilesLike] | str) -> "Play":
+    def of(cls, table: Iterable[TilesLike] | str) -> Play:
         """Build from sets given as strings or tile lists (one string: sets split by ``|``).
 
         >>> Play.of("R7 R8 R9 | B1 B2 B3").table[1]
@@ -67,7 +72,7 @@ class Play:
         return cls(tuple(as_table(table)))
 
 
-Action = Union[Draw, Play, Pass]
+Action = Draw | Play | Pass
 
 
 @dataclass(frozen=True)
@@ -97,9 +102,9 @@ class Game:
     :meth:`from_state` to set up a given position.
     """
 
-    hands: list[Counter]
+    hands: list[Counter[Tile]]
     table: list[tuple[Tile, ...]]
-    pool: Counter
+    pool: Counter[Tile]
     current: int = 0
     melded: list[bool] = field(default_factory=list)
     history: list[Turn] = field(default_factory=list)
@@ -118,10 +123,10 @@ class Game:
         self.passes = 0
 
     @classmethod
-    def from_state(cls, hands: Sequence[Counter | TilesLike], table: Iterable[TilesLike] | str = (),
-                   pool: Counter | TilesLike | None = None, *, current: int = 0,
+    def from_state(cls, hands: Sequence[Counter[Tile] | TilesLike], table: Iterable[TilesLike] | str = (),
+                   pool: Counter[Tile] | TilesLike | None = None, *, current: int = 0,
                    melded: Sequence[bool] | None = None,
-                   seed: int | np.random.Generator | None = None) -> "Game":
+                   seed: int | np.random.Generator | None = None) -> Game:
         """A game in a given state; the pool defaults to every tile not in a hand or on the table."""
         game = cls.__new__(cls)
         game.rng = seed if isinstance(seed, np.random.Generator) else np.random.default_rng(seed)
@@ -147,7 +152,7 @@ class Game:
         return len(self.hands)
 
     @property
-    def hand(self) -> Counter:
+    def hand(self) -> Counter[Tile]:
         """The hand of the player to act."""
         return self.hands[self.current]
 
@@ -155,11 +160,11 @@ class Game:
     def next_player(self) -> int:
         return (self.current + 1) % self.players
 
-    def tiles(self) -> Counter:
+    def tiles(self) -> Counter[Tile]:
         """Every tile in the game (hands, table, pool): always the full 106."""
         return sum(self.hands, Counter()) + table_tiles(self.table) + self.pool
 
-    def copy(self) -> "Game":
+    def copy(self) -> Game:
         return copy.deepcopy(self)
 
     def outcome(self) -> Outcome | None:
@@ -178,7 +183,7 @@ class Game:
     def is_over(self) -> bool:
         return self.outcome() is not None
 
-    def hint(self):
+    def hint(self) -> Solution:
         """The solver's best move for the player to act (a :class:`~.solver.Solution`)."""
         from .solver import solve
 
@@ -282,7 +287,7 @@ class Game:
         return self.history[-1]
 
     @staticmethod
-    def _allowed(check) -> bool:
+    def _allowed(check: Callable[[], object]) -> bool:
         try:
             check()
         except IllegalMoveError:

@@ -31,7 +31,7 @@ import numpy as np
 
 from .game import Action, Draw, Game, Pass, Play, computer_action
 from .rules import INITIAL_MELD_POINTS, add_tile, find_group, find_run, set_value
-from .tiles import JOKER, sorted_tiles
+from .tiles import JOKER, Tile, sorted_tiles
 
 __all__ = ["LEVELS", "LEVEL_STYLES", "computer_move", "first_found", "held_back"]
 
@@ -43,7 +43,7 @@ LEVEL_STYLES = {
 LEVELS = tuple(LEVEL_STYLES)
 
 
-def _find(hand: Counter) -> tuple | None:
+def _find(hand: Counter[Tile]) -> tuple[Tile, ...] | None:
     return find_run(hand) or find_group(hand)
 
 

@@ -17,9 +17,10 @@ from __future__ import annotations
 import json
 import re
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
 
@@ -30,12 +31,14 @@ from .tiles import JOKER, Tile, as_tiles, check_supply, deal, full_set
 
 __all__ = ["Position", "load_position", "random_position"]
 
+_Value = TypeVar("_Value")
+
 
 @dataclass
 class Position:
     """One player's view of a game: their hand, the table, whether they have melded."""
 
-    hand: Counter
+    hand: Counter[Tile]
     table: list[tuple[Tile, ...]]
     initial_done: bool = True
     new_table: list[tuple[Tile, ...]] | None = field(default=None)
@@ -151,7 +154,7 @@ def load_position(path: str | Path, *, need_new_table: bool = False) -> Position
     def where(key: str) -> int:
         return _line_of(text, json.dumps(key))
 
-    def read(key: str, convert):
+    def read(key: str, convert: Callable[[Any], _Value]) -> _Value:
         try:
             return convert(data[key])
         except Error as exc:
@@ -183,7 +186,7 @@ def _too_many() -> _TokenError:
 
 def _string_tiles(text: str, limit: int) -> list[Tile]:
     """Tiles in one string, refusing more than ``limit`` before reading them all."""
-    tiles = []
+    tiles: list[Tile] = []
     for match in _TILE_TOKENS.finditer(text):
         if len(tiles) >= limit:
             raise _too_many()
@@ -235,7 +238,7 @@ class _TokenError(Error, ValueError):
         self.token = token
 
 
-def _random_set(pool: Counter, rng: np.random.Generator, jokers: bool) -> list[Tile] | None:
+def _random_set(pool: Counter[Tile], rng: np.random.Generator, jokers: bool) -> list[Tile] | None:
     """A random run or group that ``pool`` can supply, or ``None`` if this try failed."""
     if rng.random() < 0.5:
         colour, length = int(rng.integers(4)), int(rng.integers(3, 6))

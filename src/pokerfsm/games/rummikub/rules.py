@@ -21,7 +21,7 @@
 >>> read_set("R7 R8 R10")
 Traceback (most recent call last):
 ...
-pokerfsm.games.rummikub.rules.InvalidSetError: R7 R8 R10 is not a valid set: a run needs consecutive numbers: R9 is missing
+pokerfsm.games.rummikub.rules.InvalidSetError: R7 R8 R10 is not a valid set: ... consecutive numbers: R9 is missing
 """
 from __future__ import annotations
 
@@ -30,6 +30,7 @@ import functools
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from itertools import pairwise
 
 from ...errors import IllegalActionError
 from .tiles import JOKER, Colour, Tile, TilesLike, as_tiles, format_tiles, sorted_tiles
@@ -47,7 +48,7 @@ MAX_GROUP = 4
 TOP = 13
 
 
-class Rule(str, enum.Enum):
+class Rule(enum.StrEnum):
     """The rule a rejected move breaks (the ``rule`` of an :class:`IllegalMoveError`)."""
 
     INVALID_SET = "invalid-set"
@@ -77,7 +78,7 @@ class InvalidSetError(IllegalMoveError):
         super().__init__(message, Rule.INVALID_SET)
 
 
-class SetKind(str, enum.Enum):
+class SetKind(enum.StrEnum):
     RUN = "run"
     GROUP = "group"
 
@@ -105,6 +106,20 @@ class SetReading:
         return next((t.colour for t in self.tiles if not t.is_joker), None) if self.kind is SetKind.RUN else None
 
 
+def _number_of(tile: Tile) -> int:
+    """The number of a tile known not to be the joker."""
+    number = tile.number
+    assert number is not None, "the jokers of a set are counted apart"
+    return number
+
+
+def _letter_of(tile: Tile) -> str:
+    """The colour letter of a tile known not to be the joker."""
+    colour = tile.colour
+    assert colour is not None, "the jokers of a set are counted apart"
+    return colour.letter
+
+
 def _read_run(numbered: list[Tile], jokers: int) -> SetReading | str:
     """The run with the highest value, or the reason there is none."""
     size = len(numbered) + jokers
@@ -112,16 +127,16 @@ def _read_run(numbered: list[Tile], jokers: int) -> SetReading | str:
     if len(colours) > 1:
         other = next(t for t in numbered if t.colour != numbered[0].colour)
         return f"a run is of one colour and a group of one number: {numbered[0]} and {other}"
-    numbers = sorted(t.number for t in numbered)
-    for low, high in zip(numbers, numbers[1:]):
+    numbers = sorted(_number_of(t) for t in numbered)
+    for low, high in pairwise(numbers):
         if low == high:
-            return f"{numbered[0].colour.letter}{low} appears twice in a run"
+            return f"{_letter_of(numbered[0])}{low} appears twice in a run"
     if size > TOP:
         return f"a run has at most {TOP} tiles (no wrap from 13 to 1)"
     if numbers:
         missing = numbers[-1] - numbers[0] + 1 - len(numbers)
         if missing > jokers:
-            colour = numbered[0].colour.letter
+            colour = _letter_of(numbered[0])
             gaps = [f"{colour}{n}" for n in range(numbers[0], numbers[-1]) if n not in numbers]
             listed = " ".join(gaps) if len(gaps) <= 3 else f"{gaps[0]} ... {gaps[-1]}"
             verb = "is" if len(gaps) == 1 else "are"
@@ -143,12 +158,12 @@ def _read_group(numbered: list[Tile], jokers: int) -> SetReading | str:
         return "a group needs one number"
     if size > MAX_GROUP:
         return f"a group has at most {MAX_GROUP} tiles"
-    seen: set[Colour] = set()
+    seen: set[Colour | None] = set()
     for tile in numbered:
         if tile.colour in seen:
             return f"a group needs distinct colours: {tile} appears twice"
         seen.add(tile.colour)
-    number = numbered[0].number if numbered else TOP
+    number = _number_of(numbered[0]) if numbered else TOP
     laid = tuple(sorted(numbered)) + (JOKER,) * jokers
     return SetReading(SetKind.GROUP, laid, (number,) * size)
 
@@ -218,9 +233,9 @@ def as_table(table: Iterable[TilesLike]) -> list[tuple[Tile, ...]]:
     return [as_tiles(s) for s in table]
 
 
-def table_tiles(table: Iterable[Sequence[Tile]]) -> Counter:
+def table_tiles(table: Iterable[Sequence[Tile]]) -> Counter[Tile]:
     """All the tiles on a table as one multiset (the course's ``setof_tuiles``)."""
-    bag: Counter = Counter()
+    bag: Counter[Tile] = Counter()
     for tiles in table:
         bag.update(tiles)
     return bag
@@ -269,11 +284,11 @@ class MoveSummary:
         return len(self.placed)
 
 
-def _describe(tiles: Counter) -> str:
+def _describe(tiles: Counter[Tile]) -> str:
     return format_tiles(sorted_tiles(tiles))
 
 
-def check_move(old_table: Sequence[Sequence[Tile]], hand: Counter,
+def check_move(old_table: Sequence[Sequence[Tile]], hand: Counter[Tile],
                new_table: Sequence[Sequence[Tile]], *, initial_done: bool) -> MoveSummary:
     """Referee one move; return its :class:`MoveSummary` or raise :class:`IllegalMoveError`.
 
@@ -346,7 +361,7 @@ def _best(candidates: Iterable[tuple[Tile, ...]]) -> tuple[Tile, ...] | None:
     return max(readings, key=lambda r: (len(r.tiles), r.value, tuple(-t for t in r.tiles))).tiles
 
 
-def find_run(hand: Counter) -> tuple[Tile, ...] | None:
+def find_run(hand: Counter[Tile]) -> tuple[Tile, ...] | None:
     """The longest run in a hand (then the highest), jokers filling gaps (``proposer_suite``).
 
     >>> find_run(Counter(as_tiles("R1 R2 R4 J B9 B10")))
@@ -364,7 +379,7 @@ def find_run(hand: Counter) -> tuple[Tile, ...] | None:
     return _best(candidates)
 
 
-def find_group(hand: Counter) -> tuple[Tile, ...] | None:
+def find_group(hand: Counter[Tile]) -> tuple[Tile, ...] | None:
     """The biggest group in a hand (then the highest), with jokers if needed (``proposer_groupe``).
 
     >>> find_group(Counter(as_tiles("R7 B7 K7 Y2 J")))

@@ -43,11 +43,22 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+if TYPE_CHECKING:
+    import highspy
+
 from .rules import (
-    INITIAL_MELD_POINTS, SetKind, as_table, check_table, read_set, table_tiles, table_value,
+    INITIAL_MELD_POINTS,
+    SetKind,
+    SetReading,
+    as_table,
+    check_table,
+    read_set,
+    table_tiles,
+    table_value,
     unchanged_sets,
 )
 from .steps import describe_move, lay_out
@@ -81,7 +92,7 @@ class Solution:
     new_table: tuple[tuple[Tile, ...], ...]
     steps: tuple[str, ...] = field(default=())
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """The ``--json`` form: tile names as strings."""
         return {
             "tiles_placed": self.tiles_placed,
@@ -144,7 +155,7 @@ def _catalogue() -> _Catalogue:
     return _Catalogue(tuple(r.tiles for r in readings), counts, values, members, multiplicity)
 
 
-def _as_counts(tiles: Counter) -> np.ndarray:
+def _as_counts(tiles: Counter[Tile]) -> np.ndarray:
     counts = np.zeros(TILE_KINDS, dtype=np.int16)
     for tile, copies in tiles.items():
         counts[tile] = copies
@@ -219,7 +230,7 @@ def _optimise(hand: np.ndarray, table: np.ndarray, kept: Sequence[Sequence[Tile]
     return chosen, kept_sets
 
 
-def _quiet_highs():
+def _quiet_highs() -> highspy.Highs:
     """A ``highspy.Highs`` that prints nothing.
 
     highspy 1.16 prints a banner on standard output (from C++) when the first
@@ -237,7 +248,7 @@ def _quiet_highs():
     return highs
 
 
-def _branch_and_bound(highs, cost: np.ndarray, lower: np.ndarray, upper: np.ndarray,
+def _branch_and_bound(highs: highspy.Highs, cost: np.ndarray, lower: np.ndarray, upper: np.ndarray,
                       max_nodes: int | None = None) -> np.ndarray | None:
     """The integer optimum of the LP loaded in ``highs``, or ``None`` if there is no integer point.
 
@@ -284,7 +295,7 @@ def _branch_and_bound(highs, cost: np.ndarray, lower: np.ndarray, upper: np.ndar
     return best
 
 
-def _mip(highs, columns: np.ndarray, lower: np.ndarray, upper: np.ndarray) -> np.ndarray | None:
+def _mip(highs: highspy.Highs, columns: np.ndarray, lower: np.ndarray, upper: np.ndarray) -> np.ndarray | None:
     """Solve the loaded model as a MIP with HiGHS (exact: gap below 1 on an integer objective)."""
     import highspy
 
@@ -297,7 +308,8 @@ def _mip(highs, columns: np.ndarray, lower: np.ndarray, upper: np.ndarray) -> np
     highs.run()
     if highs.getModelStatus() != highspy.HighsModelStatus.kOptimal:
         return None
-    return np.rint(np.asarray(highs.getSolution().col_value)).astype(np.int64)
+    solution: np.ndarray = np.rint(np.asarray(highs.getSolution().col_value)).astype(np.int64)
+    return solution
 
 
 def _merge_runs(sets: list[tuple[Tile, ...]]) -> list[tuple[Tile, ...]]:
@@ -305,7 +317,7 @@ def _merge_runs(sets: list[tuple[Tile, ...]]) -> list[tuple[Tile, ...]]:
     readings = [read_set(s) for s in sets]
     runs = sorted((r for r in readings if r.kind is SetKind.RUN and r.colour is not None),
                   key=lambda r: (r.colour, r.numbers[0], r.tiles))
-    joined: list = []
+    joined: list[SetReading] = []
     for run in runs:
         last = joined[-1] if joined else None
         if last is not None and last.colour == run.colour and last.numbers[-1] + 1 == run.numbers[0]:
@@ -316,7 +328,7 @@ def _merge_runs(sets: list[tuple[Tile, ...]]) -> list[tuple[Tile, ...]]:
     return sorted(r.tiles for r in joined + others)
 
 
-def solve(hand: TilesLike | Counter, table: Iterable[TilesLike] | str = (), *,
+def solve(hand: TilesLike | Counter[Tile], table: Iterable[TilesLike] | str = (), *,
           initial_done: bool = True) -> Solution:
     """Find the exact best move: most tiles placed, then most value, then fewest sets changed.
 

@@ -32,7 +32,7 @@ def _bases(old_sets: dict[int, Sequence[Tile]], new_sets: Sequence[Sequence[Tile
         for tile in set(old):
             holders.setdefault(tile, []).append(o)
     old_counts = {o: Counter(old) for o, old in old_sets.items()}
-    pairs = []
+    pairs: list[tuple[int, int, int]] = []
     for n, new in enumerate(new_sets):
         new_count = Counter(new)
         sharing = {o for tile in new_count for o in holders.get(tile, ())}
@@ -76,7 +76,7 @@ def lay_out(old_table: Sequence[Sequence[Tile]], kept: Sequence[int],
     return table
 
 
-def _take(need: Counter, supply: Counter) -> Counter:
+def _take(need: Counter[Tile], supply: Counter[Tile]) -> Counter[Tile]:
     taken = need & supply
     need -= taken
     supply -= taken
@@ -84,7 +84,7 @@ def _take(need: Counter, supply: Counter) -> Counter:
 
 
 def describe_move(old_table: Sequence[Sequence[Tile]], new_table: Sequence[Sequence[Tile]],
-                  placed: Counter, *, hand: str = "your hand") -> list[str]:
+                  placed: Counter[Tile], *, hand: str = "your hand") -> list[str]:
     """Human steps from ``old_table`` to ``new_table`` with the hand tiles ``placed``.
 
     Assumes the move is legal (new table = old table + placed). ``hand`` names
@@ -137,6 +137,6 @@ def describe_move(old_table: Sequence[Sequence[Tile]], new_table: Sequence[Seque
     return steps
 
 
-def _tiles(counter: Counter) -> str:
+def _tiles(counter: Counter[Tile]) -> str:
     return format_tiles(sorted_tiles(counter))
 

@@ -25,7 +25,6 @@ import enum
 import re
 from collections import Counter
 from collections.abc import Iterable
-from typing import Union
 
 import numpy as np
 
@@ -85,19 +84,19 @@ class Tile(int):
     """
 
     __slots__ = ()
-    _cache: list["Tile"] = []
+    _cache: list[Tile] = []
 
-    def __new__(cls, value: Union[int, str, "Tile"]) -> "Tile":
+    def __new__(cls, value: int | str | Tile) -> Tile:
         if isinstance(value, str):
             return cls.parse(value)
         if type(value) is cls:
-            return value  # type: ignore[return-value]
+            return value
         if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 52:
             raise TileParseError(f"{value!r} is not a tile index (0-52) or tile text")
         return cls._cache[value]
 
     @classmethod
-    def of(cls, colour: Colour | int, number: int) -> "Tile":
+    def of(cls, colour: Colour | int, number: int) -> Tile:
         """The numbered tile of a colour.
 
         >>> Tile.of(Colour.RED, 7)
@@ -108,7 +107,7 @@ class Tile(int):
         return cls._cache[13 * colour + number - 1]
 
     @classmethod
-    def parse(cls, token: str) -> "Tile":
+    def parse(cls, token: str) -> Tile:
         """Read one tile: a colour letter and a number, or ``J`` (case-insensitive).
 
         Raises :class:`TileParseError` quoting the token.
@@ -153,7 +152,7 @@ class Tile(int):
     def __format__(self, spec: str) -> str:
         return format(str(self), spec)
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[type[Tile], tuple[int]]:
         return (Tile, (int(self),))
 
 
@@ -163,7 +162,7 @@ TILES: tuple[Tile, ...] = tuple(Tile._cache)
 JOKER: Tile = TILES[52]
 _COLOUR_OF: tuple[Colour | None, ...] = tuple(Colour(i // 13) for i in range(52)) + (None,)
 
-TilesLike = Union[str, Iterable[Union[str, int, Tile]]]
+TilesLike = str | Iterable[str | int | Tile]
 
 
 def parse_tiles(text: str) -> tuple[Tile, ...]:
@@ -174,7 +173,7 @@ def parse_tiles(text: str) -> tuple[Tile, ...]:
     >>> parse_tiles("R7 G8")
     Traceback (most recent call last):
     ...
-    pokerfsm.games.rummikub.tiles.TileParseError: 'G8' is not a tile (expected a colour B, R, Y or K and a number 1-13 (e.g. 'R7', 'K13'), or 'J' for a joker)
+    pokerfsm.games.rummikub.tiles.TileParseError: 'G8' is not a tile (expected a colour B, R, Y or K ...)
     """
     if not isinstance(text, str):
         raise TileParseError(f"expected tile text, got {text!r}")
@@ -205,7 +204,7 @@ def format_tiles(tiles: Iterable[Tile]) -> str:
     return " ".join(str(t) for t in tiles)
 
 
-def sorted_tiles(tiles: Counter | Iterable[Tile]) -> list[Tile]:
+def sorted_tiles(tiles: Counter[Tile] | Iterable[Tile]) -> list[Tile]:
     """The tiles of a multiset in display order (the course's ``en_ordre``).
 
     >>> sorted_tiles(Counter(parse_tiles("J K1 R5 B9 R5")))
@@ -215,14 +214,14 @@ def sorted_tiles(tiles: Counter | Iterable[Tile]) -> list[Tile]:
     return sorted(items)
 
 
-def full_set() -> Counter:
+def full_set() -> Counter[Tile]:
     """A fresh multiset of the 106 tiles: two of each numbered tile and two jokers."""
     bag = Counter({tile: COPIES for tile in TILES[:52]})
     bag[JOKER] = JOKERS
     return bag
 
 
-def hand_points(hand: Counter | Iterable[Tile]) -> int:
+def hand_points(hand: Counter[Tile] | Iterable[Tile]) -> int:
     """The score of a hand at the end: the sum of its numbers, 30 per joker.
 
     >>> hand_points(parse_tiles("R7 K13 J"))
@@ -232,7 +231,7 @@ def hand_points(hand: Counter | Iterable[Tile]) -> int:
     return sum(Tile(t).points for t in items)
 
 
-def check_supply(tiles: Counter, where: str = "the game") -> None:
+def check_supply(tiles: Counter[Tile], where: str = "the game") -> None:
     """Raise :class:`TileSupplyError` if ``tiles`` holds more copies than the game has.
 
     >>> check_supply(Counter(parse_tiles("R7 R7 R7")), "the hand")
@@ -246,7 +245,7 @@ def check_supply(tiles: Counter, where: str = "the game") -> None:
             raise TileSupplyError(f"{count} copies of {str(tile)!r} in {where}; the game has {limit}")
 
 
-def draw_tile(pool: Counter, rng: np.random.Generator) -> Tile:
+def draw_tile(pool: Counter[Tile], rng: np.random.Generator) -> Tile:
     """Take one tile out of ``pool`` at random, weighted by multiplicity (``getrandom``).
 
     The pool is walked in tile order, so a seeded generator gives the same
@@ -271,7 +270,7 @@ def draw_tile(pool: Counter, rng: np.random.Generator) -> Tile:
     raise AssertionError("unreachable: index beyond the pool")  # pragma: no cover
 
 
-def deal(pool: Counter, count: int, rng: np.random.Generator) -> Counter:
+def deal(pool: Counter[Tile], count: int, rng: np.random.Generator) -> Counter[Tile]:
     """Take ``count`` random tiles out of ``pool`` into a new hand (``extraire``).
 
     >>> pool = full_set()
@@ -281,7 +280,7 @@ def deal(pool: Counter, count: int, rng: np.random.Generator) -> Counter:
     """
     if count > pool.total():
         raise InvalidDealError(f"cannot deal {count} tiles from a pool of {pool.total()}")
-    hand: Counter = Counter()
+    hand: Counter[Tile] = Counter()
     for _ in range(count):
         hand[draw_tile(pool, rng)] += 1
     return hand

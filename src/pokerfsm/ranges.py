@@ -41,6 +41,7 @@ bad item and its column. The text itself is read and written by
 """
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, ItemsView, Iterable, Iterator, Mapping
 from typing import Any, TypeVar, cast
 
@@ -174,7 +175,8 @@ class HandRange(Mapping[Combo, float]):
     @property
     def is_random(self) -> bool:
         """True for the full range: every combo with weight 1."""
-        return len(self._weights) == len(ALL_COMBOS) and all(w == 1.0 for w in self._weights.values())
+        return self.derived("is_random", lambda r: len(r._weights) == len(ALL_COMBOS)
+                            and all(w == 1.0 for w in r._weights.values()))
 
     @property
     def total_weight(self) -> float:
@@ -189,6 +191,9 @@ class HandRange(Mapping[Combo, float]):
                                    if c[0] not in blocked and c[1] not in blocked})
 
     def __str__(self) -> str:
+        return self.derived("text", HandRange._text)
+
+    def _text(self) -> str:
         if self.is_random:
             return "random"
         by_weight: dict[float, list[Combo]] = {}
@@ -218,5 +223,16 @@ def parse_range(text: str) -> HandRange:
     Traceback (most recent call last):
     ...
     pokerfsm.errors.RangeParseError: unmatched ')' at column 7 of range 'AK, QQ)'
+
+    Ranges are immutable, so the same text returns the same range (the last
+    256 texts are remembered), with what was derived from it (its text, the
+    arrays the kernels use) already computed.
     """
+    if isinstance(text, str):
+        return _parse_text(text)
+    return HandRange(read_range_text(text))
+
+
+@functools.lru_cache(maxsize=256)
+def _parse_text(text: str) -> HandRange:
     return HandRange(read_range_text(text))

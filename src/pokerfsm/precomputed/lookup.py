@@ -32,7 +32,7 @@ from .definitions import FLOP_SHOWDOWNS, FLOP_SQUARE_SCALE
 from .store import Store, default_store_path
 
 __all__ = ["TableFigures", "FlopStrength", "matchup", "range_vs_range", "vs_random", "flop_ehs",
-           "available", "reload"]
+           "available", "reload", "combo_masks"]
 
 
 @dataclass(frozen=True)
@@ -192,6 +192,11 @@ def _combo_arrays(r: HandRange) -> tuple[np.ndarray, np.ndarray]:
         return index, weights
 
     return r.derived("precomputed.combo_arrays", make)
+
+
+def combo_masks(r: HandRange) -> np.ndarray:
+    """The range's combos as 52-bit card masks (uint64), in the order of its combos."""
+    return _COMBO_MASKS[_combo_arrays(r)[0]]
 
 
 def _class_counts(hole: np.ndarray, missing: int | None = None) -> np.ndarray:

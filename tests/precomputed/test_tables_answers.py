@@ -15,6 +15,7 @@ from tables_helpers import begin, commit_matchups
 import pokerfsm
 from pokerfsm.cards import Card
 from pokerfsm.odds import LiveOdds
+from pokerfsm.odds.table_answers import from_tables
 from pokerfsm.precomputed import lookup, symmetry
 from pokerfsm.precomputed.definitions import HU_BOARDS, run_task
 
@@ -118,6 +119,10 @@ def test_ranges_answer_from_the_table_as_enumeration(writable_store, table, play
     assert [p.hand for p in found.players] == [p.hand for p in expected.players]
     assert [p.equity for p in found.players] == pytest.approx([p.equity for p in expected.players], abs=1e-12)
     assert all(p.categories == {} for p in found.players)
+    assert counts(from_tables(ranges)) == counts(expected)
+    lookup.reload()
+    writable_store.drop("preflop-hu")
+    assert from_tables(ranges) is None
 
 
 def test_what_the_table_path_does_not_take(writable_store, table):
@@ -158,3 +163,22 @@ def test_hand_against_a_random_hand_and_live_odds_preflop(writable_store, table)
     # against 2-9 random hands the table holds only the hand's own figures: equity() computes
     assert pokerfsm.equity([hand, None, None], samples=2000, seed=3).method == "monte-carlo"
     assert pokerfsm.equity([hand, None, None], exact=None, budget=0.1, seed=3).method != "table"
+
+
+def test_the_web_calculator_answers_from_the_table(writable_store, table):
+    pytest.importorskip("fastapi")
+    from fastapi.testclient import TestClient
+
+    from pokerfsm.web.app import create_app
+
+    begin(writable_store, "preflop-hu")
+    commit_matchups(writable_store, [("AhAd", "KsKc")])
+    with TestClient(create_app(cache_size=8, budget=2.0)) as client:
+        answer = client.post("/api/equity", json={"players": [["Ah", "Ad"], ["Ks", "Kc"]]}).json()
+        computed = client.post("/api/equity", json={"players": [["Ah", "Ad"], ["Ks", "Kc"]],
+                                                    "board": ["2c", "7d", "9h"]}).json()
+    assert answer["method"] == "table" and answer["exact"] and answer["combinations"] == HU_BOARDS
+    expected = pokerfsm.equity(["AhAd", "KsKc"], tables=False)
+    assert [p["wins"] for p in answer["players"]] == [p.wins for p in expected.players]
+    assert answer["players"][0]["categories"] == {}
+    assert computed["method"] == "enumeration"

@@ -29,6 +29,7 @@ imports Dask; the store is opened on first use.
 from __future__ import annotations
 
 import dataclasses
+import time
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -38,9 +39,11 @@ from ..ranges import HandRange
 from .results import EquityResult, equity_result, row_width
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .deal import Deal, Seat
+    from collections.abc import Sequence
 
-__all__ = ["table_answer"]
+    from .deal import Deal, PlayerSpec, Seat
+
+__all__ = ["table_answer", "from_tables"]
 
 
 def _as_range(seat: Seat) -> HandRange:
@@ -98,3 +101,15 @@ def table_answer(deal: Deal, started: float) -> EquityResult | None:
     result = equity_result(deal, totals, combinations, True, None, started, "table")
     players = tuple(dataclasses.replace(p, categories={}) for p in result.players)
     return dataclasses.replace(result, players=players)
+
+
+def from_tables(players: Sequence[PlayerSpec]) -> EquityResult | None:
+    """The preflop answer for ``players`` from a table, or None: for callers that would
+    otherwise ask for Monte Carlo (which :func:`~pokerfsm.equity` then does not replace).
+
+    Raises what :func:`~pokerfsm.odds.prepare_deal` raises for a bad deal.
+    """
+    from .deal import prepare_deal
+
+    started = time.perf_counter()
+    return table_answer(prepare_deal(players), started)

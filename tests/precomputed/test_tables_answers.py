@@ -15,8 +15,8 @@ from tables_helpers import begin, commit_matchups
 import pokerfsm
 from pokerfsm.cards import Card
 from pokerfsm.odds import LiveOdds
-from pokerfsm.odds.table_answers import from_tables
 from pokerfsm.precomputed import lookup, symmetry
+from pokerfsm.precomputed.answers import from_tables
 from pokerfsm.precomputed.definitions import HU_BOARDS, run_task
 
 LIMIT_TASKS = 3

@@ -298,7 +298,7 @@ class Solid(Personality):
         if reading is None:
             return self.win_chance(view)
         from ..odds import equity
-        from ..odds.table_answers import from_tables
+        from ..precomputed.answers import from_tables
         if view.board:
             return float(equity([list(view.hole), reading], view.board, budget=0.05, seed=0,
                                 target_std_error=0.005).players[0].equity)

@@ -13,7 +13,7 @@ out of the deck.
 
 How it is answered: from a precomputed table when one holds the answer (a
 heads-up preflop deal with no dead cards, tables built with ``pokerfsm tables
-build``; see :mod:`pokerfsm.odds.table_answers`), then exactly (:mod:`pokerfsm.odds.enumeration`) when the
+build``; see :mod:`pokerfsm.precomputed.answers`), then exactly (:mod:`pokerfsm.odds.enumeration`) when the
 estimated time fits ``budget`` seconds, otherwise by seeded Monte Carlo
 (:mod:`pokerfsm.odds.sampling`) until the standard error of every equity is
 below ``target_std_error`` or the budget is spent.
@@ -38,7 +38,6 @@ from .enumeration import enumerate_known, enumerate_ranges, make_plan, max_threa
 from .results import EquityResult, equity_result
 from .sampling import sample
 from .stopping import Stop
-from .table_answers import table_answer
 
 __all__ = ["equity", "DEFAULT_BUDGET", "DEFAULT_TARGET_STD_ERROR", "MAX_SAMPLES"]
 
@@ -118,7 +117,9 @@ def equity(players: Sequence[PlayerSpec], board: CardsLike = (), dead: CardsLike
     deal = prepare_deal(players, board, dead)
     budget = _check_options(samples, seed, budget, target_std_error)
     stop = stop if stop is not None else Stop()
-    if tables and samples is None and exact is not False:
+    if tables and samples is None and exact is not False and not deal.board and not deal.dead:
+        from ..precomputed.answers import table_answer  # a later stage: see that module
+
         answer = table_answer(deal, started)
         if answer is not None:
             if progress is not None:

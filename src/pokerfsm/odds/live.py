@@ -20,7 +20,6 @@ from .deal import MAX_PLAYERS, Deal, prepare_deal, read_seat
 from .enumeration import make_plan, range_arrays, scan_range, states_after, walk
 from .equities import equity
 from .results import EquityResult, equity_result
-from .table_answers import table_answer
 
 __all__ = ["LiveOdds"]
 
@@ -87,6 +86,8 @@ class LiveOdds:
     def _heads_up(self, deal: Deal) -> EquityResult:
         started = time.perf_counter()
         if not self.board and not self.dead:
+            from ..precomputed.answers import table_answer  # a later stage: see that module
+
             answer = table_answer(deal, started)
             if answer is not None:
                 return answer

@@ -24,7 +24,9 @@ opponent's win and tie, which an :class:`EquityResult` must give. Use
 
 When the table, or the row, is missing, or the store cannot be read,
 :func:`table_answer` returns None and the caller computes. Nothing here
-imports Dask; the store is opened on first use.
+imports Dask; the store is opened on first use. :func:`pokerfsm.equity` and
+:class:`~pokerfsm.odds.LiveOdds` import this module on their first preflop
+question: the one place where the odds stage looks at a later one.
 """
 from __future__ import annotations
 
@@ -35,13 +37,15 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from ..errors import StoreError
+from ..odds.results import EquityResult, equity_result, row_width
 from ..ranges import HandRange
-from .results import EquityResult, equity_result, row_width
+from . import lookup
+from .definitions import HU_BOARDS, VS_RANDOM_SHOWDOWNS
 
 if TYPE_CHECKING:  # pragma: no cover
     from collections.abc import Sequence
 
-    from .deal import Deal, PlayerSpec, Seat
+    from ..odds.deal import Deal, PlayerSpec, Seat
 
 __all__ = ["table_answer", "from_tables"]
 
@@ -55,17 +59,12 @@ def _as_range(seat: Seat) -> HandRange:
 
 def _pairs(first: HandRange, second: HandRange) -> int:
     """How many pairs of combos, one from each range, share no card (what enumeration counts)."""
-    from ..precomputed.lookup import combo_masks
-
-    masks1, masks2 = combo_masks(first), combo_masks(second)
+    masks1, masks2 = lookup.combo_masks(first), lookup.combo_masks(second)
     return int(np.count_nonzero((masks1[:, None] & masks2[None, :]) == 0))
 
 
 def _counts(deal: Deal) -> tuple[float, float, float, int]:
     """Wins, ties and losses of seat 1 and the showdowns they count; StoreError if no table holds them."""
-    from ..precomputed import lookup
-    from ..precomputed.definitions import HU_BOARDS, VS_RANDOM_SHOWDOWNS
-
     first, second = deal.seats
     if first.hand is not None and second.hand is not None:
         found = lookup.matchup(first.hand, second.hand)
@@ -109,7 +108,7 @@ def from_tables(players: Sequence[PlayerSpec]) -> EquityResult | None:
 
     Raises what :func:`~pokerfsm.odds.prepare_deal` raises for a bad deal.
     """
-    from .deal import prepare_deal
+    from ..odds.deal import prepare_deal
 
     started = time.perf_counter()
     return table_answer(prepare_deal(players), started)

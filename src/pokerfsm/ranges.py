@@ -19,6 +19,10 @@ ones for the combos they share:
 ``random``             all 1,326 combos (also ``any``, ``??``, ``XxXx``)
 ``0.5(AA, KK)``        a weight in (0, 1] for the items inside; ``50%(AA)``
                        means the same, and nested weights multiply
+``15%``, ``top 15%``   the strongest 15 % of the 1,326 combos, whole
+                       classes in the PokerStove order (exact equity
+                       against one random hand); a percentage before a
+                       parenthesis is a weight instead
 =====================  ===================================================
 
 A span may be written either way round (``A2s-A5s`` is ``A5s-A2s``, ``55-22``
@@ -34,6 +38,8 @@ each weight in its own group.
 0.5
 >>> str(parse_range("A2s-A5s; 0.25(T9s+) JTs-KQs"))
 'A5s-A2s, KQs-JTs, 0.25(T9s)'
+>>> str(parse_range("top 5%")), len(parse_range("5%, 50%(22)"))
+('77+, AK, AQs-AJs', 78)
 
 Malformed text raises :class:`~pokerfsm.errors.RangeParseError` quoting the
 bad item and its column. The text itself is read and written by

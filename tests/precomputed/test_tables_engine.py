@@ -135,3 +135,25 @@ def test_unreachable_scheduler_and_bad_parameters_are_one_line_errors(store_path
     err = capsys.readouterr().err.splitlines()
     assert len(err) == 3 and "'none'" in err[0] and "'colour=blue'" in err[1]
     assert "preflop-vs-random" in err[2]
+
+
+def test_a_build_prints_only_its_summary_even_with_the_dask_dashboard_port_taken(tmp_path):
+    """The local cluster serves its status pages on a free port of 127.0.0.1, so a busy 8787
+    (another Dask, another build) gives no warning."""
+    import socket
+
+    busy = socket.socket()
+    try:
+        busy.bind(("127.0.0.1", 8787))
+        busy.listen()
+    except OSError:   # already taken by someone else: the same situation
+        pass
+    try:
+        proc = start_build(["preflop-hu", "--limit", "1", "--workers", "1", "--set", "classes_per_task=20"],
+                           tmp_path / "quiet.sqlite")
+        out, err = proc.communicate(timeout=300)
+    finally:
+        busy.close()
+    assert proc.returncode == 0, err
+    assert err == ""
+    assert out.splitlines() == [line for line in out.splitlines() if line.startswith("preflop-hu: 1/")]

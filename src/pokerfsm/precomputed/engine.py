@@ -106,6 +106,9 @@ def connect(scheduler: str | None = None, workers: int | None = None):
                              "or leave out --scheduler for a local cluster") from None
     if workers is not None and workers < 1:
         raise BuildError(f"--workers must be at least 1, not {workers!r}")
+    # The scheduler always serves HTTP (health, metrics): on a free port of 127.0.0.1 here.
+    # dashboard_address=None would put it on 8787 and warn "Port 8787 is already in use"
+    # whenever another Dask runs on the machine (a test checks the build prints no warning).
     # The workers ignore Ctrl-C (the driver stops them); an ignored signal stays
     # ignored in the processes spawned meanwhile.
     previous = signal.signal(signal.SIGINT, signal.SIG_IGN)

@@ -1,6 +1,7 @@
 """Builds on Dask: limits, resumption after SIGKILL and Ctrl-C, a killed worker, two builds."""
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import subprocess
@@ -44,10 +45,8 @@ def wait_for_tasks(proc, store_path, name, count, timeout=120):
 
 
 def kill_group(proc, sig=signal.SIGKILL):
-    try:
+    with contextlib.suppress(ProcessLookupError):
         os.killpg(proc.pid, sig)
-    except ProcessLookupError:
-        pass
 
 
 def test_limit_builds_the_first_tasks_and_a_rerun_does_nothing(store_path, capsys, dask_client,

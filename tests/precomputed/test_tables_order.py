@@ -1,6 +1,7 @@
 """The shipped PokerStove order and the percentage ranges built on it."""
 from __future__ import annotations
 
+import itertools
 import random
 
 import pytest
@@ -17,7 +18,7 @@ def test_the_shipped_order_is_complete_and_sorted():
     assert sorted(row.hand for row in order) == sorted(HAND_CLASSES)
     assert [row.rank for row in order] == list(range(1, 170))
     assert order[-1].cumulative_combos == 1326
-    for before, row in zip(order, order[1:]):
+    for before, row in itertools.pairwise(order):
         assert before.equity > row.equity
         assert row.cumulative_combos == before.cumulative_combos + row.combos
     for row in order:

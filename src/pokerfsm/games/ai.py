@@ -304,7 +304,7 @@ class Solid(Personality):
                                 target_std_error=0.005).players[0].equity)
         key = (hand_class(view.hole), reading)
         if key not in self._preflop:
-            players = [list(view.hole), reading]
+            players: list[Any] = [list(view.hole), reading]
             answer = from_tables(players) or equity(players, samples=self.PREFLOP_SAMPLES, seed=0)
             self._preflop[key] = float(answer.players[0].equity)
         return self._preflop[key]

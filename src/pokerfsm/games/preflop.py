@@ -87,5 +87,5 @@ def compute(classes=HAND_CLASSES) -> dict[str, float]:
     table = {}
     for name in classes:
         hand = next(iter(parse_range(name)))
-        table[name] = equity([list(hand), None], exact=True).players[0].equity
+        table[name] = equity([list(hand), None], exact=True, tables=False).players[0].equity
     return table

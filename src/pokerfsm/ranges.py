@@ -68,6 +68,8 @@ __all__ = ["HandRange", "parse_range", "hand_class", "HAND_CLASSES", "Combo", "c
            "RANDOM_WORDS", "MAX_RANGE_TEXT", "MAX_WEIGHT_DEPTH"]
 
 T = TypeVar("T")
+_CUTS_KEPT = 32
+"""Ranges cut by a set of known cards remembered per range (the oldest is dropped first)."""
 
 
 def hand_class(cards: Iterable[Card | int | str]) -> str:
@@ -190,11 +192,17 @@ class HandRange(Mapping[Combo, float]):
 
     def without(self, cards: Iterable[Card | int]) -> HandRange:
         """The combos that use none of ``cards`` (the board, dead cards, other hands)."""
-        blocked = {int(c) for c in cards}
+        blocked = frozenset(int(c) for c in cards)
         if not blocked:
             return self
-        return HandRange._trusted({c: w for c, w in self._weights.items()
-                                   if c[0] not in blocked and c[1] not in blocked})
+        cuts: dict[frozenset[int], HandRange] = self.derived("without", lambda r: {})
+        cut = cuts.get(blocked)
+        if cut is None:   # the last few cuts are kept: a deal asks for the same one again and again
+            if len(cuts) >= _CUTS_KEPT:
+                cuts.pop(next(iter(cuts)), None)
+            cut = cuts[blocked] = HandRange._trusted({c: w for c, w in self._weights.items()
+                                                      if c[0] not in blocked and c[1] not in blocked})
+        return cut
 
     def __str__(self) -> str:
         return self.derived("text", HandRange._text)

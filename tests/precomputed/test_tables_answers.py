@@ -182,3 +182,18 @@ def test_the_web_calculator_answers_from_the_table(writable_store, table):
     assert [p["wins"] for p in answer["players"]] == [p.wins for p in expected.players]
     assert answer["players"][0]["categories"] == {}
     assert computed["method"] == "enumeration"
+
+
+def test_the_equity_command_says_where_the_answer_comes_from(writable_store, table, capsys):
+    from pokerfsm.cli import main
+
+    begin(writable_store, "preflop-hu")
+    commit_matchups(writable_store, [("AhAd", "KsKc")])
+    assert main(["equity", "AhAd", "KsKc"]) == 0
+    out = " ".join(capsys.readouterr().out.split())   # the table's caption wraps
+    assert "exact, from the precomputed tables" in out and "--no-tables computes it" in out
+    assert main(["equity", "AhAd", "KsKc", "--no-tables"]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert "from the precomputed tables" not in out and "hand at showdown" in out and "Full house" in out
+    assert main(["equity", "AhAd", "KsKc", "--json"]) == 0
+    assert '"method": "table"' in capsys.readouterr().out

@@ -54,3 +54,11 @@ def test_order_needs_every_class_once():
     assert len(order_rows(rows)) == 169
     with pytest.raises(ValueError, match="169"):
         order_rows(rows[:-1])
+
+
+def test_the_games_preflop_table_is_the_shipped_order_rounded():
+    """The computer players' preflop equities (four decimals, kept in the games package) are the
+    exact figures of the shipped order: two copies of one fact that must not drift apart."""
+    from pokerfsm.games.preflop import PREFLOP_EQUITY
+
+    assert {row.hand: round(row.equity, 4) for row in preflop_order()} == PREFLOP_EQUITY

@@ -155,13 +155,19 @@ def per_task_costs(quick: bool, bytes_per_row: float) -> None:
     print("(the turn rows also cost the driver's SQLite inserts: see flop-ehs rows/s above)\n")
 
 
-def lookups(store: str | None) -> None:
+def _use_store(store: str | None, title: str):
+    """Point the lookups at ``store`` (default ``$POKERFSM_TABLES``), print the section's title."""
     from pokerfsm.precomputed import lookup
 
     if store:
         os.environ["POKERFSM_TABLES"] = store
     lookup.reload()
-    print("## Lookups beside enumeration (same question, same run)\n")
+    print(f"## {title}\n")
+    return lookup
+
+
+def lookups(store: str | None) -> None:
+    lookup = _use_store(store, "Lookups beside enumeration (same question, same run)")
     rows = []
 
     def spot(label, table_call, enumerate_call, same, repeat=200):
@@ -193,32 +199,49 @@ def lookups(store: str | None) -> None:
     except pokerfsm.Error:
         pass
     spot("AhAd vs KsKc, one matchup", lambda: lookup.matchup("AhAd", "KsKc"),
-         lambda: pokerfsm.equity(["AhAd", "KsKc"], exact=True), counts)
+         lambda: pokerfsm.equity(["AhAd", "KsKc"], exact=True, tables=False), counts)
     spot("AhKh vs QsJd, one matchup", lambda: lookup.matchup("AhKh", "QsJd"),
-         lambda: pokerfsm.equity(["AhKh", "QsJd"], exact=True), counts)
+         lambda: pokerfsm.equity(["AhKh", "QsJd"], exact=True, tables=False), counts)
     spot(f"{RANGE_SPOT[0]} vs {RANGE_SPOT[1]}", lambda: lookup.range_vs_range(*RANGE_SPOT),
-         lambda: pokerfsm.equity(list(RANGE_SPOT), exact=True), counts, repeat=20)
+         lambda: pokerfsm.equity(list(RANGE_SPOT), exact=True, tables=False), counts, repeat=20)
     spot("AhKh vs 1 random hand", lambda: lookup.vs_random("AhKh", 1),
-         lambda: pokerfsm.equity(["AhKh", None], exact=True), counts, repeat=2000)
+         lambda: pokerfsm.equity(["AhKh", None], exact=True, tables=False), counts, repeat=2000)
     spot("AdTs vs 1 random hand", lambda: lookup.vs_random("AdTs", 1),
-         lambda: pokerfsm.equity(["AdTs", None], exact=True), counts, repeat=2000)
+         lambda: pokerfsm.equity(["AdTs", None], exact=True, tables=False), counts, repeat=2000)
     spot("AhKh vs 8 random hands (table: Monte Carlo)", lambda: lookup.vs_random("AhKh", 8),
-         lambda: pokerfsm.equity(["AhKh"] + [None] * 8, exact=False, seed=1),
+         lambda: pokerfsm.equity(["AhKh"] + [None] * 8, exact=False, seed=1, tables=False),
          lambda a, r: abs(a.equity - r.players[0].equity)
          <= 5 * (a.std_error ** 2 + r.std_error ** 2) ** 0.5, repeat=2000)
     spot("AsKs on Ac 2h 6c vs 1 random hand, E[HS^2]", lambda: lookup.flop_ehs("AsKs", "Ac 2h 6c"),
-         lambda: pokerfsm.equity(["AsKs", None], board="Ac 2h 6c", exact=True), counts)
+         lambda: pokerfsm.equity(["AsKs", None], board="Ac 2h 6c", exact=True, tables=False), counts)
     print_rows(("spot", "table", "pokerfsm.equity", "ratio", "answers"), rows)
+
+
+def through_equity(store: str | None) -> None:
+    """What a caller sees: ``pokerfsm.equity()`` answering from the tables, against computing."""
+    _use_store(store, "pokerfsm.equity() from the tables and with tables=False (same question, same run)")
+    rows = []
+    for players, repeat in ((["AhAd", "KsKc"], 200), (list(RANGE_SPOT), 50), (["AhKh", None], 200),
+                            (["AdTs", None], 200), (["AhKh", "QQ+, AKs"], 50)):
+        answer = pokerfsm.equity(players)
+        ours = median_time(lambda players=players: pokerfsm.equity(players), repeat=repeat, warmup=3)
+        computed: dict[str, pokerfsm.EquityResult] = {}
+
+        def compute(players=players, computed=computed):
+            computed["r"] = pokerfsm.equity(players, exact=True, tables=False)
+
+        theirs = median_time(compute, repeat=3)
+        same = [(p.wins, p.ties, p.losses) for p in answer.players] == \
+            [(p.wins, p.ties, p.losses) for p in computed["r"].players] and \
+            answer.split_counts == computed["r"].split_counts
+        rows.append((" vs ".join(p or "random" for p in players), answer.method, _duration(ours),
+                     _duration(theirs), f"{theirs / ours:,.0f}x", "equal" if same else "DIFFERENT"))
+    print_rows(("question", "method", "equity()", "tables=False, exact", "ratio", "answers"), rows)
 
 
 def consistency(store: str | None) -> None:
     """Three independent routes to the same exact numbers, where the tables are built."""
-    from pokerfsm.precomputed import lookup
-
-    if store:
-        os.environ["POKERFSM_TABLES"] = store
-    lookup.reload()
-    print("## The tables agree with each other (exact counts, whole tables)\n")
+    lookup = _use_store(store, "The tables agree with each other (exact counts, whole tables)")
     rows = []
     for hand in ("AhKh", "7c2d", "QsQd"):
         try:
@@ -262,6 +285,7 @@ def main() -> None:
         bytes_per_row = build_slices(args.quick)
         per_task_costs(args.quick, bytes_per_row)
     lookups(args.store)
+    through_equity(args.store)
     consistency(args.store)
     print(f"# load average at end: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
 

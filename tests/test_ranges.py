@@ -249,3 +249,47 @@ def test_any_text_parses_or_raises_a_range_error(text):
         assert "\n" not in str(exc) or "\n" in text
     else:
         assert len(r) >= 1 and parse_range(str(r)) == r
+
+
+# ---------------------------------------------------------------- percentage ranges
+
+
+def test_a_percentage_alone_is_the_strongest_share_of_combos_and_before_a_parenthesis_a_weight():
+    from pokerfsm.precomputed.order import percentile_range, preflop_order
+
+    top = percentile_range(15)
+    assert parse_range("15%") == parse_range("top 15%") == parse_range("TOP 15.0%") == top
+    assert {hand_class(c) for c in top} == {row.hand for row in preflop_order() if row.cumulative_combos <= len(top)}
+    assert parse_range("50%(KK)") == parse_range("0.5(KK)")
+    assert len(parse_range("50%")) == len(percentile_range(50)) > 600
+    mixed = parse_range("0.5(top 10%), 72o")
+    assert {c for c, w in mixed.items() if w == 0.5} == set(percentile_range(10))
+    assert mixed.weight(("7h", "2c")) == 1.0
+    assert len(parse_range("100%")) == 1326
+
+
+@given(st.floats(min_value=0.01, max_value=99.0))
+def test_percentage_ranges_take_the_nearest_whole_classes_and_grow_with_the_percentage(percent):
+    text = f"{percent:.2f}%"
+    value = float(text[:-1])
+    r = parse_range(text)
+    assert abs(len(r) - value * 1326 / 100) <= 6   # whole classes: at most half the largest class off
+    assert set(r) <= set(parse_range(f"{value + 1:.2f}%"))
+
+
+@pytest.mark.parametrize("text, token", [
+    ("0%", "'0%'"), ("101%", "'101%'"), ("top x%", "'top x%'"), ("top", "'top'"), ("top AA", "'top AA'"),
+    ("AA, top 15%(KK)", "'top 15%'"), ("x%", "'x%'"), ("top 0.0%", "'top 0.0%'"), ("KK 200%", "'200%'"),
+])
+def test_bad_percentages_are_one_range_error_quoting_the_token(text, token):
+    with pytest.raises(RangeParseError) as info:
+        parse_range(text)
+    message = str(info.value)
+    assert message.startswith(f"{token} at column ") and repr(text) in message and "percentage" in message
+
+
+def test_a_percentage_range_is_a_player():
+    from pokerfsm.odds import prepare_deal
+
+    deal = prepare_deal(["AhKh", "top 10%"])
+    assert deal.seats[1].range is not None and len(deal.seats[1].given_range) == len(parse_range("10%"))

@@ -37,6 +37,8 @@ _CLASS = re.compile(r"([2-9TJQKA])([2-9TJQKA])([so]?)(\+?)", re.IGNORECASE)
 _SPAN = re.compile(r"([2-9TJQKA])([2-9TJQKA])([so]?)-([2-9TJQKA])([2-9TJQKA])([so]?)", re.IGNORECASE)
 _WEIGHT = re.compile(r"\s*(\d+(?:\.\d*)?|\.\d+)(%?)\s*\(")
 _NUMBER = re.compile(r"(\d+(?:\.\d*)?|\.\d+)%?")
+_PERCENT = re.compile(r"(\d+(?:\.\d*)?|\.\d+)%")
+_TOP = "top"
 _WORD = re.compile(r"(?:[^\s,;()-]|\s*-\s*)+")
 _HARD_SEPARATORS = ",;"
 
@@ -225,6 +227,8 @@ def _parse_item(text: str, pos: int, weight: float, out: dict[Combo, float], dep
     if end == chunk_end < len(text) and text[end] == "(":
         raise RangeParseError(f"{text[start:end]!r} at column {start + 1} of range {quoted(text)} "
                               "is not a weight (use e.g. 0.5(AA) or 50%(AA))")
+    if token.lower() == _TOP or token.endswith("%"):
+        return _percent_item(text, tokens, weight, out)
     single = _single_card(token)
     if single is None:
         for c in _atom_combos(token, start + 1, text, text[start:end]):
@@ -242,6 +246,27 @@ def _parse_item(text: str, pos: int, weight: float, out: dict[Combo, float], dep
         raise RangeParseError(f"{quoted(text[start:last])} at column {start + 1} of range {quoted(text)}: {why}")
     out[combo(*lone)] = weight
     return last
+
+
+def _percent_item(text: str, tokens: list[tuple[str, int, int]], weight: float, out: dict[Combo, float]) -> int:
+    """A top-X% range (``15%`` or ``top 15%``): the strongest X % of the 1,326 combos in the
+    PokerStove order (:func:`pokerfsm.precomputed.order.percentile_range`); returns the end.
+
+    A percentage directly before a parenthesis is a weight, read before this.
+    """
+    token, start, end = tokens[0]
+    if token.lower() == _TOP and len(tokens) > 1:
+        token, end = tokens[1][0], tokens[1][2]
+    shown = text[start:end]
+    match = _PERCENT.fullmatch(token)
+    if match is None or not 0.0 < float(match.group(1)) <= 100.0 or text[end:end + 1] == "(":
+        raise RangeParseError(f"{quoted(shown)} at column {start + 1} of range {quoted(text)}: a percentage "
+                              "range is 'top 15%' or '15%', above 0 and at most 100 % (a weight is 50%(AA))")
+    from .precomputed.order import percentile_range
+
+    for c in percentile_range(float(match.group(1))):
+        out[c] = weight
+    return end
 
 
 def _tokens(text: str, pos: int, stop: int) -> list[tuple[str, int, int]]:

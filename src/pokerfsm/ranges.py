@@ -19,6 +19,10 @@ ones for the combos they share:
 ``random``             all 1,326 combos (also ``any``, ``??``, ``XxXx``)
 ``0.5(AA, KK)``        a weight in (0, 1] for the items inside; ``50%(AA)``
                        means the same, and nested weights multiply
+``15%``, ``top 15%``   the strongest 15 % of the 1,326 combos, whole
+                       classes in the PokerStove order (exact equity
+                       against one random hand); a percentage before a
+                       parenthesis is a weight instead
 =====================  ===================================================
 
 A span may be written either way round (``A2s-A5s`` is ``A5s-A2s``, ``55-22``
@@ -34,6 +38,8 @@ each weight in its own group.
 0.5
 >>> str(parse_range("A2s-A5s; 0.25(T9s+) JTs-KQs"))
 'A5s-A2s, KQs-JTs, 0.25(T9s)'
+>>> str(parse_range("top 5%")), len(parse_range("5%, 50%(22)"))
+('77+, AK, AQs-AJs', 78)
 
 Malformed text raises :class:`~pokerfsm.errors.RangeParseError` quoting the
 bad item and its column. The text itself is read and written by
@@ -41,6 +47,7 @@ bad item and its column. The text itself is read and written by
 """
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, ItemsView, Iterable, Iterator, Mapping
 from typing import Any, TypeVar, cast
 
@@ -61,6 +68,8 @@ __all__ = ["HandRange", "parse_range", "hand_class", "HAND_CLASSES", "Combo", "c
            "RANDOM_WORDS", "MAX_RANGE_TEXT", "MAX_WEIGHT_DEPTH"]
 
 T = TypeVar("T")
+_CUTS_KEPT = 32
+"""Ranges cut by a set of known cards remembered per range (the oldest is dropped first)."""
 
 
 def hand_class(cards: Iterable[Card | int | str]) -> str:
@@ -174,7 +183,8 @@ class HandRange(Mapping[Combo, float]):
     @property
     def is_random(self) -> bool:
         """True for the full range: every combo with weight 1."""
-        return len(self._weights) == len(ALL_COMBOS) and all(w == 1.0 for w in self._weights.values())
+        return self.derived("is_random", lambda r: len(r._weights) == len(ALL_COMBOS)
+                            and all(w == 1.0 for w in r._weights.values()))
 
     @property
     def total_weight(self) -> float:
@@ -182,13 +192,22 @@ class HandRange(Mapping[Combo, float]):
 
     def without(self, cards: Iterable[Card | int]) -> HandRange:
         """The combos that use none of ``cards`` (the board, dead cards, other hands)."""
-        blocked = {int(c) for c in cards}
+        blocked = frozenset(int(c) for c in cards)
         if not blocked:
             return self
-        return HandRange._trusted({c: w for c, w in self._weights.items()
-                                   if c[0] not in blocked and c[1] not in blocked})
+        cuts: dict[frozenset[int], HandRange] = self.derived("without", lambda r: {})
+        cut = cuts.get(blocked)
+        if cut is None:   # the last few cuts are kept: a deal asks for the same one again and again
+            if len(cuts) >= _CUTS_KEPT:
+                cuts.pop(next(iter(cuts)), None)
+            cut = cuts[blocked] = HandRange._trusted({c: w for c, w in self._weights.items()
+                                                      if c[0] not in blocked and c[1] not in blocked})
+        return cut
 
     def __str__(self) -> str:
+        return self.derived("text", HandRange._text)
+
+    def _text(self) -> str:
         if self.is_random:
             return "random"
         by_weight: dict[float, list[Combo]] = {}
@@ -218,5 +237,16 @@ def parse_range(text: str) -> HandRange:
     Traceback (most recent call last):
     ...
     pokerfsm.errors.RangeParseError: unmatched ')' at column 7 of range 'AK, QQ)'
+
+    Ranges are immutable, so the same text returns the same range (the last
+    256 texts are remembered), with what was derived from it (its text, the
+    arrays the kernels use) already computed.
     """
+    if isinstance(text, str):
+        return _parse_text(text)
+    return HandRange(read_range_text(text))
+
+
+@functools.lru_cache(maxsize=256)
+def _parse_text(text: str) -> HandRange:
     return HandRange(read_range_text(text))

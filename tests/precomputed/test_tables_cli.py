@@ -52,7 +52,8 @@ def test_verify_passes_then_catches_a_tampered_row(small_store, capsys):
 def test_export_csv_and_parquet(small_store, tmp_path, capsys):
     out = tmp_path / "hu.csv"
     assert main(["tables", "export", "preflop-hu", "--format", "csv", "--output", str(out)]) == 0
-    rows = list(csv.DictReader(open(out)))
+    with open(out, newline="") as file:
+        rows = list(csv.DictReader(file))
     assert len(rows) == 3
     for row in rows:
         assert int(row["wins"]) + int(row["ties"]) + int(row["losses"]) == 1_712_304

@@ -1,6 +1,7 @@
 """Builds on Dask: limits, resumption after SIGKILL and Ctrl-C, a killed worker, two builds."""
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import subprocess
@@ -44,10 +45,8 @@ def wait_for_tasks(proc, store_path, name, count, timeout=120):
 
 
 def kill_group(proc, sig=signal.SIGKILL):
-    try:
+    with contextlib.suppress(ProcessLookupError):
         os.killpg(proc.pid, sig)
-    except ProcessLookupError:
-        pass
 
 
 def test_limit_builds_the_first_tasks_and_a_rerun_does_nothing(store_path, capsys, dask_client,
@@ -135,3 +134,25 @@ def test_unreachable_scheduler_and_bad_parameters_are_one_line_errors(store_path
     err = capsys.readouterr().err.splitlines()
     assert len(err) == 3 and "'none'" in err[0] and "'colour=blue'" in err[1]
     assert "preflop-vs-random" in err[2]
+
+
+def test_a_build_prints_only_its_summary_even_with_the_dask_dashboard_port_taken(tmp_path):
+    """The local cluster serves its status pages on a free port of 127.0.0.1, so a busy 8787
+    (another Dask, another build) gives no warning."""
+    import socket
+
+    busy = socket.socket()
+    try:
+        busy.bind(("127.0.0.1", 8787))
+        busy.listen()
+    except OSError:   # already taken by someone else: the same situation
+        pass
+    try:
+        proc = start_build(["preflop-hu", "--limit", "1", "--workers", "1", "--set", "classes_per_task=20"],
+                           tmp_path / "quiet.sqlite")
+        out, err = proc.communicate(timeout=300)
+    finally:
+        busy.close()
+    assert proc.returncode == 0, err
+    assert err == ""
+    assert out.splitlines() == [line for line in out.splitlines() if line.startswith("preflop-hu: 1/")]

@@ -1,6 +1,7 @@
 """The shipped PokerStove order and the percentage ranges built on it."""
 from __future__ import annotations
 
+import itertools
 import random
 
 import pytest
@@ -17,7 +18,7 @@ def test_the_shipped_order_is_complete_and_sorted():
     assert sorted(row.hand for row in order) == sorted(HAND_CLASSES)
     assert [row.rank for row in order] == list(range(1, 170))
     assert order[-1].cumulative_combos == 1326
-    for before, row in zip(order, order[1:]):
+    for before, row in itertools.pairwise(order):
         assert before.equity > row.equity
         assert row.cumulative_combos == before.cumulative_combos + row.combos
     for row in order:
@@ -53,3 +54,11 @@ def test_order_needs_every_class_once():
     assert len(order_rows(rows)) == 169
     with pytest.raises(ValueError, match="169"):
         order_rows(rows[:-1])
+
+
+def test_the_games_preflop_table_is_the_shipped_order_rounded():
+    """The computer players' preflop equities (four decimals, kept in the games package) are the
+    exact figures of the shipped order: two copies of one fact that must not drift apart."""
+    from pokerfsm.games.preflop import PREFLOP_EQUITY
+
+    assert {row.hand: round(row.equity, 4) for row in preflop_order()} == PREFLOP_EQUITY

@@ -91,7 +91,7 @@ def test_damaged_pages_are_found_by_the_check(writable_store, store_path):
     for offset in range(3 * page, len(data) - page, 5 * page):   # scribble over some pages
         data[offset + 100:offset + 900] = b"\xa5" * 800
     store_path.write_bytes(bytes(data))
-    with pytest.raises(StoreCorruptError, match="damaged|cannot be read|not a readable"):
+    with pytest.raises(StoreCorruptError, match=r"damaged|cannot be read|not a readable"):
         Store.open(store_path, check=True)
 
 
@@ -112,8 +112,8 @@ def test_list_without_a_store_shows_nothing_built(store_path, capsys):
 
 
 def test_second_writer_is_refused(store_path):
-    with writer_lock(store_path), pytest.raises(StoreBusyError, match="another `pokerfsm tables build`"):
-        with writer_lock(store_path):
-            pass
+    with writer_lock(store_path), pytest.raises(StoreBusyError, match="another `pokerfsm tables build`"), \
+            writer_lock(store_path):
+        pass
     with writer_lock(store_path):   # released: the next build may start
         pass

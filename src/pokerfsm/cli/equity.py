@@ -34,6 +34,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, default=None, help="seed of the random deals")
     parser.add_argument("--budget", type=float, default=None,
                         help=f"seconds of enumeration allowed before sampling instead (default {DEFAULT_BUDGET:g})")
+    parser.add_argument("--no-tables", dest="tables", action="store_false",
+                        help="compute even when a precomputed table holds the answer (the tables hold no hand "
+                             "categories)")
     parser.add_argument("--json", action="store_true", help="print a JSON object")
 
 
@@ -43,7 +46,7 @@ def run(args: argparse.Namespace) -> int:
 
     with progress_bar() as progress:
         result = equity(args.players, args.board, args.dead, samples=args.samples, seed=args.seed,
-                        exact=args.exact, budget=args.budget, progress=progress)
+                        exact=args.exact, budget=args.budget, progress=progress, tables=args.tables)
     if args.json:
         write_json(args.stdout, result.to_dict())
         return 0
@@ -89,18 +92,25 @@ def print_result(result: EquityResult) -> None:
     for number, p in enumerate(result.players, 1):
         table.add_row(str(number), p.hand, f"{100 * p.win:.3f} %", f"{100 * p.tie:.3f} %",
                       f"{100 * p.equity:.3f} %")
-    if result.exact:
+    if result.method == "table":
+        table.caption = f"{result.combinations:,} showdowns, exact, from the precomputed tables, " \
+                        f"{result.elapsed_s * 1000:.2f} ms"
+    elif result.exact:
         table.caption = f"{result.combinations:,} showdowns, exact, {result.elapsed_s:.3f} s"
     else:
         table.caption = (f"{result.combinations:,} random deals, standard error "
                          f"{100 * (result.std_error or 0.0):.3f} %, {result.elapsed_s:.3f} s")
+    console = Console()
+    console.print(table)
+    console.print(split_line(result), highlight=False, soft_wrap=True)
+    if not result.players[0].categories:
+        console.print("hand at showdown: not in the precomputed tables (--no-tables computes it)",
+                      highlight=False, soft_wrap=True)
+        return
     categories = Table(title="hand at showdown")
     categories.add_column("hand")
     for number in range(1, len(result.players) + 1):
         categories.add_column(f"#{number}", justify="right")
     for category in reversed(HandCategory):
         categories.add_row(category.label, *(f"{100 * p.categories[category.name]:.2f} %" for p in result.players))
-    console = Console()
-    console.print(table)
-    console.print(split_line(result), highlight=False, soft_wrap=True)
     console.print(categories)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import Any
 
 from . import Parser, write_json
 
@@ -104,7 +105,7 @@ def _overrides(args: argparse.Namespace) -> dict[str, dict[str, str]]:
     return overrides
 
 
-def _status_rows(store_path) -> tuple[str, list[dict]]:
+def _status_rows(store_path: str | None) -> tuple[str, list[dict[str, Any]]]:
     from ..precomputed.definitions import SPECS
     from ..precomputed.store import Store, default_store_path
 
@@ -141,10 +142,11 @@ def _status_rows(store_path) -> tuple[str, list[dict]]:
 def _size(n: int | None) -> str:
     if n is None:
         return "-"
+    size = float(n)
     for unit in ("B", "KiB", "MiB", "GiB"):
-        if n < 1024 or unit == "GiB":
-            return f"{n:.0f} {unit}" if unit == "B" else f"{n:.1f} {unit}"
-        n /= 1024
+        if size < 1024 or unit == "GiB":
+            return f"{size:.0f} {unit}" if unit == "B" else f"{size:.1f} {unit}"
+        size /= 1024
     return "-"
 
 

@@ -295,13 +295,15 @@ class Solid(Personality):
         if reading is None:
             return self.win_chance(view)
         from ..odds import equity
+        from ..precomputed.answers import from_tables
         if view.board:
             return float(equity([list(view.hole), reading], view.board, budget=0.05, seed=0,
                                 target_std_error=0.005).players[0].equity)
         key = (hand_class(view.hole), reading)
         if key not in self._preflop:
-            self._preflop[key] = float(equity([list(view.hole), reading], samples=self.PREFLOP_SAMPLES,
-                                              seed=0).players[0].equity)
+            players: list[Any] = [list(view.hole), reading]
+            answer = from_tables(players) or equity(players, samples=self.PREFLOP_SAMPLES, seed=0)
+            self._preflop[key] = float(answer.players[0].equity)
         return self._preflop[key]
 
     def fold_chance(self, view: SeatView) -> float:

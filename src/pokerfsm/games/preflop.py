@@ -89,5 +89,5 @@ def compute(classes: Iterable[str] = HAND_CLASSES) -> dict[str, float]:
     table: dict[str, float] = {}
     for name in classes:
         hand = next(iter(parse_range(name)))
-        table[name] = equity([list(hand), None], exact=True).players[0].equity
+        table[name] = equity([list(hand), None], exact=True, tables=False).players[0].equity
     return table

@@ -11,7 +11,9 @@ or ``"??"`` for a random hand, or a range in PokerStove syntax (see
 :mod:`pokerfsm.players` for how text is read). The board has 0, 3, 4 or 5 cards; dead cards are
 out of the deck.
 
-How it is computed: exactly (:mod:`pokerfsm.odds.enumeration`) when the
+How it is answered: from a precomputed table when one holds the answer (a
+heads-up preflop deal with no dead cards, tables built with ``pokerfsm tables
+build``; see :mod:`pokerfsm.precomputed.answers`), then exactly (:mod:`pokerfsm.odds.enumeration`) when the
 estimated time fits ``budget`` seconds, otherwise by seeded Monte Carlo
 (:mod:`pokerfsm.odds.sampling`) until the standard error of every equity is
 below ``target_std_error`` or the budget is spent.
@@ -78,7 +80,8 @@ def _check_options(samples: Any, seed: Any, budget: Any, target_std_error: Any) 
 def equity(players: Sequence[PlayerSpec], board: CardsLike = (), dead: CardsLike = (), *,
            samples: int | None = None, seed: Any = None, exact: bool | None = None,
            budget: float | None = None, progress: Callable[[float], None] | None = None,
-           target_std_error: float = DEFAULT_TARGET_STD_ERROR, stop: Stop | None = None) -> EquityResult:
+           target_std_error: float = DEFAULT_TARGET_STD_ERROR, stop: Stop | None = None,
+           tables: bool = True) -> EquityResult:
     """Win, tie and equity of each player, exact when it fits the budget.
 
     ``players``: 2-10 hands, ``None``/``"??"`` (random) or range strings.
@@ -94,6 +97,13 @@ def equity(players: Sequence[PlayerSpec], board: CardsLike = (), dead: CardsLike
     Carlo for the time left. Without one, the choice depends on the estimate
     alone, so the same question always gets the same kind of answer.
 
+    ``tables``: answer from a precomputed table when one applies (two seats,
+    no board, no dead cards, the table built) and no Monte Carlo is asked for
+    (``exact=False`` or ``samples``). The result is exact, its ``method`` is
+    ``"table"``, and it equals enumeration's except that the hand
+    ``categories`` are empty (no table holds them): pass ``tables=False`` to
+    compute them. Without tables everything is computed as described.
+
     >>> r = equity(["AdTs", "QcAh"], board="Kh Tc Td")
     >>> r.combinations, r.players[0].wins, r.players[1].wins, r.players[0].ties
     (990, 843, 131, 16)
@@ -107,6 +117,14 @@ def equity(players: Sequence[PlayerSpec], board: CardsLike = (), dead: CardsLike
     deal = prepare_deal(players, board, dead)
     budget = _check_options(samples, seed, budget, target_std_error)
     stop = stop if stop is not None else Stop()
+    if tables and samples is None and exact is not False and not deal.board and not deal.dead:
+        from ..precomputed.answers import table_answer  # a later stage: see that module
+
+        answer = table_answer(deal, started)
+        if answer is not None:
+            if progress is not None:
+                progress(1.0)
+            return answer
     all_known = deal.all_known
     plan = None if all_known else make_plan(deal)
     forced = exact is not None

@@ -29,8 +29,9 @@ class LiveOdds:
 
     Each :meth:`update` walks only the board cards that are new: the hero's
     state (hole cards plus board so far) and the board's own state are kept.
-    Against one opponent the answer is exact (the preflop one is cached per
-    starting-hand class); against more it is exact when that fits
+    Against one opponent the answer is exact (the preflop one comes from the
+    precomputed tables when they are built, like :func:`~pokerfsm.equity`'s,
+    and is otherwise cached per starting-hand class); against more it is exact when that fits
     ``budget`` seconds, otherwise a seeded Monte Carlo estimate to
     ``target_std_error``.
 
@@ -84,6 +85,12 @@ class LiveOdds:
 
     def _heads_up(self, deal: Deal) -> EquityResult:
         started = time.perf_counter()
+        if not self.board and not self.dead:
+            from ..precomputed.answers import table_answer  # a later stage: see that module
+
+            answer = table_answer(deal, started)
+            if answer is not None:
+                return answer
         key = None
         if not self.board:
             key = (hand_class(self.hero),) if not self.dead else (self.hero, tuple(sorted(self.dead)))

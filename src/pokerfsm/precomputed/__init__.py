@@ -15,6 +15,8 @@ with ``pokerfsm tables build NAME`` (extra ``tables``), then ask:
 The lookups (:func:`matchup`, :func:`range_vs_range`, :func:`vs_random`,
 :func:`flop_ehs`) raise :class:`pokerfsm.errors.TableNotBuiltError` when the
 table they need is not built; :func:`available` says so without raising.
+:func:`pokerfsm.equity` needs none of this: it answers a heads-up preflop
+question from the tables by itself when they hold it (:mod:`.answers`).
 Importing this package does no I/O and never imports Dask.
 """
 from __future__ import annotations

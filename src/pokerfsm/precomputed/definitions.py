@@ -27,14 +27,20 @@ import math
 import os
 import socket
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from ..cards import Card
 from . import symmetry
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .store import Row
+
+Parameters = dict[str, Any]
+"""A table's build parameters (``TableSpec.defaults`` with overrides)."""
 
 __all__ = ["TableSpec", "SPECS", "run_task", "matchup_rows", "flop_rows", "board_rows",
            "hand_rank_checksum", "HU_BOARDS", "FLOP_SHOWDOWNS",
@@ -58,9 +64,9 @@ class TableSpec:
     summary: str
     columns: tuple[tuple[str, str], ...]
     defaults: dict[str, Any]
-    tasks: Callable[[dict], int]
+    tasks: Callable[[Parameters], int]
     rows: int
-    compute: Callable[[int, dict], list[tuple]] = field(repr=False)
+    compute: Callable[[int, Parameters], list[Row]] = field(repr=False)
     exact: bool = True
 
     @property
@@ -77,16 +83,16 @@ def _hand_text(a: int, b: int) -> str:
 
 # ------------------------------------------------------------------ preflop-hu
 
-def _hu_tasks(parameters: dict) -> int:
-    return math.ceil(len(symmetry.matchup_classes()) / parameters["classes_per_task"])
+def _hu_tasks(parameters: Parameters) -> int:
+    return math.ceil(len(symmetry.matchup_classes()) / int(parameters["classes_per_task"]))
 
 
-def _hu_compute(task: int, parameters: dict) -> list[tuple]:
+def _hu_compute(task: int, parameters: Parameters) -> list[Row]:
     size = parameters["classes_per_task"]
     return matchup_rows(symmetry.matchup_classes()[task * size:(task + 1) * size])
 
 
-def matchup_rows(keys) -> list[tuple]:
+def matchup_rows(keys: Sequence[int] | np.ndarray) -> list[Row]:
     """The preflop-hu rows of the matchup classes ``keys`` (see :func:`symmetry.matchup_key`)."""
     from ._matchup import count_matchups
 
@@ -153,11 +159,11 @@ def sample_vs_random(hand: tuple[int, int], opponents: int, seed: int, target: f
         size = max(50_000, 50_000 * math.ceil(wanted / 50_000))
 
 
-def _vs_random_tasks(parameters: dict) -> int:
-    return 169 * parameters["max_opponents"]
+def _vs_random_tasks(parameters: Parameters) -> int:
+    return 169 * int(parameters["max_opponents"])
 
 
-def _vs_random_compute(task: int, parameters: dict) -> list[tuple]:
+def _vs_random_compute(task: int, parameters: Parameters) -> list[Row]:
     from ..ranges import HAND_CLASSES
 
     opponents, index = divmod(task, 169)
@@ -167,7 +173,7 @@ def _vs_random_compute(task: int, parameters: dict) -> list[tuple]:
     if opponents == 1:
         from ..odds import equity
 
-        player = equity([[Card(hand[0]), Card(hand[1])], None], exact=True).players[0]
+        player = equity([[Card(hand[0]), Card(hand[1])], None], exact=True, tables=False).players[0]
         wins, ties, losses = int(player.wins), int(player.ties), int(player.losses)
         total = wins + ties + losses
         return [(key, HAND_CLASSES[index], 1, 1, None, wins, ties, losses, wins + ties / 2,
@@ -184,11 +190,11 @@ def _vs_random_compute(task: int, parameters: dict) -> list[tuple]:
 
 # ------------------------------------------------------------------- flop-ehs
 
-def _flop_tasks(parameters: dict) -> int:
-    return math.ceil(len(symmetry.canonical_boards(3)) / parameters["flops_per_task"])
+def _flop_tasks(parameters: Parameters) -> int:
+    return math.ceil(len(symmetry.canonical_boards(3)) / int(parameters["flops_per_task"]))
 
 
-def board_rows(board: tuple[int, ...]) -> list[tuple]:
+def board_rows(board: tuple[int, ...]) -> list[Row]:
     """The hand-strength rows of one canonical flop or turn (every canonical hand on it).
 
     A flop gives the ``flop-ehs`` rows; a turn the rows a turn version of the
@@ -210,14 +216,14 @@ def board_rows(board: tuple[int, ...]) -> list[tuple]:
     return rows
 
 
-def flop_rows(flop: tuple[int, ...]) -> list[tuple]:
+def flop_rows(flop: tuple[int, ...]) -> list[Row]:
     """The flop-ehs rows of one canonical flop (every canonical hand on it)."""
     return board_rows(flop)
 
 
-def _flop_compute(task: int, parameters: dict) -> list[tuple]:
+def _flop_compute(task: int, parameters: Parameters) -> list[Row]:
     size = parameters["flops_per_task"]
-    rows: list[tuple] = []
+    rows: list[Row] = []
     for flop in symmetry.canonical_boards(3)[task * size:(task + 1) * size]:
         rows += flop_rows(flop)
     return rows
@@ -261,7 +267,7 @@ def hand_rank_checksum() -> str:
     return f"{fields[-2]:016x}{fields[-1]:016x}"
 
 
-def run_task(name: str, task: int, parameters: dict) -> dict[str, Any]:
+def run_task(name: str, task: int, parameters: Parameters) -> dict[str, Any]:
     """Compute task ``task`` of table ``name`` (runs on a worker); returns its rows and provenance."""
     from .. import __version__
 

@@ -84,7 +84,7 @@ def table_parameters(name: str, overrides: dict[str, Any] | None = None) -> dict
     return parameters
 
 
-def connect(scheduler: str | None = None, workers: int | None = None):
+def connect(scheduler: str | None = None, workers: int | None = None) -> tuple[Any, Any]:
     """A Dask client: on the scheduler at ``scheduler``, or on a new local cluster.
 
     The local cluster has ``workers`` processes (default: one per core) of
@@ -106,6 +106,9 @@ def connect(scheduler: str | None = None, workers: int | None = None):
                              "or leave out --scheduler for a local cluster") from None
     if workers is not None and workers < 1:
         raise BuildError(f"--workers must be at least 1, not {workers!r}")
+    # The scheduler always serves HTTP (health, metrics): on a free port of 127.0.0.1 here.
+    # dashboard_address=None would put it on 8787 and warn "Port 8787 is already in use"
+    # whenever another Dask runs on the machine (a test checks the build prints no warning).
     # The workers ignore Ctrl-C (the driver stops them); an ignored signal stays
     # ignored in the processes spawned meanwhile.
     previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -118,10 +121,10 @@ def connect(scheduler: str | None = None, workers: int | None = None):
     return Client(cluster), cluster
 
 
-def build(names: Sequence[str], *, store_path: str | os.PathLike | None = None,
+def build(names: Sequence[str], *, store_path: str | os.PathLike[str] | None = None,
           scheduler: str | None = None, workers: int | None = None, limit: int | None = None,
           restart: bool = False, parameters: dict[str, dict[str, Any]] | None = None,
-          progress: bool | None = None, client=None,
+          progress: bool | None = None, client: Any = None,
           on_commit: Callable[[str, int], None] | None = None) -> list[BuildSummary]:
     """Build (or resume) the tables ``names`` in the store; returns one summary per table.
 
@@ -181,7 +184,7 @@ def build(names: Sequence[str], *, store_path: str | os.PathLike | None = None,
     return summaries
 
 
-def _run(client, store: Store, name: str, parameters: dict, todo: list[int],
+def _run(client: Any, store: Store, name: str, parameters: dict[str, Any], todo: list[int],
          summary: BuildSummary, version: str, checksum: str, show: bool,
          on_commit: Callable[[str, int], None] | None) -> None:
     """Submit ``todo`` and commit each result as it comes."""
@@ -229,10 +232,11 @@ def _collect(completed: Any, futures: list[Any], task_of: dict[Any, int], client
             client.cancel(pending)
 
 
-def _result(future, name: str, task: int) -> dict[str, Any]:
+def _result(future: Any, name: str, task: int) -> dict[str, Any]:
     """The task's result; a failure on the worker becomes one BuildError line."""
     try:
-        return future.result()
+        result: dict[str, Any] = future.result()
+        return result
     except (KeyboardInterrupt, StoreError):
         raise
     except Exception as exc:  # anything the worker raised, or a KilledWorker
@@ -243,7 +247,7 @@ def _result(future, name: str, task: int) -> dict[str, Any]:
         raise BuildError(f"task {task} of {name} failed on a worker: {kind}: {exc}") from None
 
 
-def _close(client, cluster) -> None:
+def _close(client: Any, cluster: Any) -> None:
     """Close the client, and the local cluster if this build started one."""
     try:
         client.close(timeout=10)

@@ -19,8 +19,10 @@ from __future__ import annotations
 import functools
 import itertools
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import cast
 
 import numpy as np
 
@@ -32,7 +34,7 @@ from .definitions import FLOP_SHOWDOWNS, FLOP_SQUARE_SCALE
 from .store import Store, default_store_path
 
 __all__ = ["TableFigures", "FlopStrength", "matchup", "range_vs_range", "vs_random", "flop_ehs",
-           "available", "reload"]
+           "available", "reload", "combo_masks"]
 
 
 @dataclass(frozen=True)
@@ -86,7 +88,7 @@ class _Loaded:
         self.store: Store | None = None
         self.tables: dict[str, object] = {}
 
-    def get(self, name: str):
+    def get(self, name: str) -> object:
         with self.lock:
             if self.path is None:
                 self._reset(default_store_path())
@@ -119,7 +121,17 @@ def _missing(name: str, what: str = "") -> TableNotBuiltError:
                               f"`pokerfsm tables build {name}`")
 
 
-def _load_hu(store: Store):
+HuTable = tuple[np.ndarray, np.ndarray, bool]
+"""preflop-hu in memory: the sorted class keys, their (wins, ties, losses), and whether it is complete."""
+VsRandomTable = dict[tuple[str, int], TableFigures]
+"""preflop-vs-random in memory: (class, opponents) -> figures."""
+
+
+def _hu() -> HuTable:
+    return cast(HuTable, _loaded.get("preflop-hu"))
+
+
+def _load_hu(store: Store) -> HuTable:
     rows = store.rows("preflop-hu", "key, wins, ties, losses")
     if not rows:
         raise _missing("preflop-hu")
@@ -129,12 +141,12 @@ def _load_hu(store: Store):
 
 
 
-def _load_vs_random(store: Store):
+def _load_vs_random(store: Store) -> VsRandomTable:
     rows = store.rows("preflop-vs-random", "hand, opponents, exact, samples, wins, ties, losses, "
                       "win, tie, lose, equity, se_win, se_tie, se_lose, se_equity")
     if not rows:
         raise _missing("preflop-vs-random")
-    table = {}
+    table: VsRandomTable = {}
     for (hand, opponents, exact, samples, wins, ties, losses, win, tie, lose, equity,
          *errors) in rows:
         named = None if exact else dict(zip(("win", "tie", "lose", "equity"), errors))
@@ -144,7 +156,7 @@ def _load_vs_random(store: Store):
     return table
 
 
-_LOADERS = {"preflop-hu": _load_hu, "preflop-vs-random": _load_vs_random,
+_LOADERS: dict[str, Callable[[Store], object]] = {"preflop-hu": _load_hu, "preflop-vs-random": _load_vs_random,
             "flop-ehs": lambda store: store}
 
 
@@ -186,12 +198,18 @@ _COMBO_MASKS = (np.uint64(1) << _COMBO_CARDS[:, 0].astype(np.uint64)) | (
 
 def _combo_arrays(r: HandRange) -> tuple[np.ndarray, np.ndarray]:
     """The range's combo numbers (0-1325) and weights, computed once per range."""
-    def make(r: HandRange):
+    def make(r: HandRange) -> tuple[np.ndarray, np.ndarray]:
         index = np.array([_COMBO_INDEX[int(a), int(b)] for a, b in r], dtype=np.intp)
         weights = np.array([w for _, w in r.items()], dtype=np.float64)
         return index, weights
 
     return r.derived("precomputed.combo_arrays", make)
+
+
+def combo_masks(r: HandRange) -> np.ndarray:
+    """The range's combos as 52-bit card masks (uint64), in the order of its combos."""
+    masks: np.ndarray = _COMBO_MASKS[_combo_arrays(r)[0]]
+    return masks
 
 
 def _class_counts(hole: np.ndarray, missing: int | None = None) -> np.ndarray:
@@ -200,7 +218,7 @@ def _class_counts(hole: np.ndarray, missing: int | None = None) -> np.ndarray:
     A matchup whose class is not in the table raises TableNotBuiltError, or
     gets ``missing`` in all three columns when that is given.
     """
-    keys, counts, _ = _loaded.get("preflop-hu")
+    keys, counts, _ = _hu()
     wanted, swapped = symmetry.matchup_key(hole)
     at = np.minimum(np.searchsorted(keys, wanted), len(keys) - 1)
     present = keys[at] == wanted
@@ -237,7 +255,8 @@ class _ComboMatrix:
                 hole = np.concatenate([_COMBO_CARDS[first], _COMBO_CARDS[second]], axis=1)
                 self.counts[first, second] = _class_counts(hole, missing=-1)
                 self.filled[todo] = True
-            return self.counts[rows[:, None], columns[None, :]]
+            block: np.ndarray = self.counts[rows[:, None], columns[None, :]]
+            return block
 
 
 def _combo_matrix() -> _ComboMatrix:
@@ -290,7 +309,7 @@ def range_vs_range(range1: str | HandRange, range2: str | HandRange) -> TableFig
     """
     index1, weights1 = _combo_arrays(_range(range1))
     index2, weights2 = _combo_arrays(_range(range2))
-    _loaded.get("preflop-hu")
+    _hu()
     matrix = _combo_matrix()
     if len(index1) <= len(index2):
         counts = matrix.block(index1, index2)
@@ -301,7 +320,7 @@ def range_vs_range(range1: str | HandRange, range2: str | HandRange) -> TableFig
     totals = np.einsum("i,ijk,j->k", weights1, counts.astype(np.float64), weights2)
     if not totals.any():
         raise InvalidDealError("the two ranges have no pair of hands without a shared card")
-    return _figures(*(float(x) for x in totals), "preflop-hu")
+    return _figures(float(totals[0]), float(totals[1]), float(totals[2]), "preflop-hu")
 
 
 def vs_random(hand: CardsLike, opponents: int = 1) -> TableFigures:
@@ -319,7 +338,7 @@ def vs_random(hand: CardsLike, opponents: int = 1) -> TableFigures:
     if not isinstance(opponents, int) or not 1 <= opponents <= 9:
         raise InvalidDealError(f"opponents must be 1 to 9, not {opponents!r}")
     key = hand_class(_hand(hand, "the hand")), opponents
-    table = _loaded.get("preflop-vs-random")
+    table = cast(VsRandomTable, _loaded.get("preflop-vs-random"))
     try:
         return table[key]
     except KeyError:
@@ -345,7 +364,7 @@ def flop_ehs(hand: CardsLike, flop: CardsLike) -> FlopStrength:
             raise DuplicateCardError(f"card {str(card)!r} appears twice in {hand!r} on {flop!r}")
         seen.add(card)
     canonical_board, canonical_hand = symmetry.canonical_spot(cards, board)
-    store = _loaded.get("flop-ehs")
+    store = cast(Store, _loaded.get("flop-ehs"))
     row = store.row_by_key("flop-ehs", symmetry.pack_spot(canonical_board, canonical_hand),
                            "wins, ties, losses, squares")
     if row is None:

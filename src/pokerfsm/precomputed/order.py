@@ -18,9 +18,13 @@ import functools
 import io
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..errors import InvalidDealError
 from ..ranges import HAND_CLASSES, HandRange, parse_range
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .store import Store
 
 __all__ = ["ORDER_FILE", "OrderedClass", "preflop_order", "percentile_range", "order_rows",
            "update_order_file"]
@@ -115,7 +119,7 @@ def percentile_range(percent: float) -> HandRange:
     return parse_range(", ".join(chosen))
 
 
-def update_order_file(store) -> str | None:
+def update_order_file(store: Store) -> str | None:
     """Rewrite the package's order file from the store's exact one-opponent rows if it differs.
 
     Returns a line saying what happened, or None when the file is already right.

@@ -37,7 +37,10 @@ from typing import Any
 from ..errors import StoreBusyError, StoreCorruptError, StoreError, StoreVersionError
 
 __all__ = ["ENV_VAR", "FORMAT_VERSION", "APPLICATION_ID", "default_store_path", "Store",
-           "BuildRecord", "writer_lock"]
+           "BuildRecord", "writer_lock", "Row"]
+
+Row = tuple[Any, ...]
+"""One row of a table as SQLite returns it."""
 
 ENV_VAR = "POKERFSM_TABLES"
 FORMAT_VERSION = 1
@@ -124,7 +127,7 @@ class Store:
     # ---------------------------------------------------------------- opening
 
     @classmethod
-    def open(cls, path: str | os.PathLike | None = None, *, create: bool = False,
+    def open(cls, path: str | os.PathLike[str] | None = None, *, create: bool = False,
              check: bool = False) -> Store:
         """Open the store at ``path`` (default :func:`default_store_path`).
 
@@ -236,7 +239,7 @@ class Store:
         return BuildRecord(row[0], json.loads(row[1]), row[2], done, rows, row[3], row[4],
                            row[5], row[6])
 
-    def begin_build(self, name: str, columns: Sequence[tuple[str, str]], parameters: dict,
+    def begin_build(self, name: str, columns: Sequence[tuple[str, str]], parameters: dict[str, Any],
                     tasks: int, version: str, hr_checksum: str) -> set[int]:
         """Record (or resume) the build of ``name``; returns the tasks already done.
 
@@ -305,8 +308,8 @@ class Store:
 
     # ---------------------------------------------------------------- reading
 
-    def rows(self, name: str, columns: str = "*", where: str = "", parameters: Sequence = (),
-             order: str = "key") -> list[tuple]:
+    def rows(self, name: str, columns: str = "*", where: str = "", parameters: Sequence[Any] = (),
+             order: str = "key") -> list[Row]:
         """Rows of table ``name`` (``columns`` and ``where`` are SQL written by this package)."""
         with self._reading() as db:
             if self.status(name) is None:
@@ -316,7 +319,7 @@ class Store:
                 sql += f" WHERE {where}"
             return db.execute(sql + f" ORDER BY {order}", tuple(parameters)).fetchall()
 
-    def iter_rows(self, name: str, columns: str, size: int) -> Iterator[list[tuple]]:
+    def iter_rows(self, name: str, columns: str, size: int) -> Iterator[list[Row]]:
         """The rows of ``name`` in key order, ``size`` at a time."""
         with self._reading() as db:
             cursor = db.execute(f"SELECT {columns} FROM {_sql_name(name)} ORDER BY key")
@@ -326,12 +329,13 @@ class Store:
                     return
                 yield chunk
 
-    def row_by_key(self, name: str, key: int, columns: str = "*") -> tuple | None:
+    def row_by_key(self, name: str, key: int, columns: str = "*") -> Row | None:
         """One row of ``name`` by its integer key, or None."""
         with self._reading() as db:
             try:
-                return db.execute(f"SELECT {columns} FROM {_sql_name(name)} WHERE key = ?",
-                                  (key,)).fetchone()
+                row: Row | None = db.execute(f"SELECT {columns} FROM {_sql_name(name)} WHERE key = ?",
+                                             (key,)).fetchone()
+                return row
             except sqlite3.OperationalError:  # the table was never started
                 return None
 

@@ -124,15 +124,12 @@ def unpack_spot(key: int, board_size: int) -> tuple[tuple[int, ...], tuple[int, 
     return tuple(cards[:board_size]), tuple(cards[board_size:])
 
 
-def _kernel():
-    from . import _matchup
-    return _matchup
-
-
 def _matchup_keys(hole: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    from . import _matchup  # compiled; imported on first use
+
     keys = np.empty(len(hole), dtype=np.int64)
     swapped = np.empty(len(hole), dtype=np.uint8)
-    _kernel().matchup_keys(np.ascontiguousarray(hole, dtype=np.uint8), keys, swapped)
+    _matchup.matchup_keys(np.ascontiguousarray(hole, dtype=np.uint8), keys, swapped)
     return keys, swapped.astype(bool)
 
 

@@ -22,15 +22,20 @@ import math
 import random
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from ..cards import Card, parse_cards
 from ..errors import StoreError, TableNotBuiltError
 from . import symmetry
 from .definitions import FLOP_SHOWDOWNS, FLOP_SQUARE_SCALE, HU_BOARDS, SPECS
-from .store import Store
+from .store import Row, Store
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..odds.results import EquityResult
+    from ..ranges import Combo
 
 __all__ = ["Check", "VerifyReport", "verify", "export", "EXPORT_FORMATS"]
 
@@ -44,8 +49,8 @@ class Check:
     """One recomputed row: what the table says, what the equity code says."""
 
     row: str
-    table: tuple
-    recomputed: tuple
+    table: tuple[Any, ...]
+    recomputed: tuple[Any, ...]
     ok: bool
     how: str
 
@@ -64,7 +69,7 @@ class VerifyReport:
         """The checks that failed."""
         return [check for check in self.checks if not check.ok]
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """The JSON of ``pokerfsm tables verify --json``."""
         return {"table": self.name, "rows_in_table": self.rows_in_table,
                 "checked": len(self.checks), "mismatches": len(self.mismatches),
@@ -79,34 +84,36 @@ def _relabel(cards: list[int], rng: random.Random) -> list[Card]:
     return [Card(4 * (c // 4) + perm[c % 4]) for c in cards]
 
 
-def _equity():
+def _equity(players: list[Any], board: list[Card] | None = None, **options: Any) -> EquityResult:
+    """``pokerfsm.equity`` computing from scratch: never from the tables being verified."""
     from ..odds import equity
-    return equity
+
+    return equity(players, board or (), tables=False, **options)
 
 
-def _check_hu(row: tuple, rng: random.Random) -> Check:
-    key, hand1, hand2, *counts = row
+def _check_hu(row: Row, rng: random.Random) -> Check:
+    _key, hand1, hand2, *counts = row
     cards = _relabel([int(c) for c in parse_cards(hand1 + hand2)], rng)
     if rng.random() < 0.5:  # the other seat order: hand 2's wins are hand 1's losses
         cards, counts = cards[2:] + cards[:2], counts[::-1]
-    players = _equity()([cards[:2], cards[2:]], exact=True).players
+    players = _equity([cards[:2], cards[2:]], exact=True).players
     found = (int(players[0].wins), int(players[0].ties), int(players[0].losses))
     shown = f"{cards[0]}{cards[1]} vs {cards[2]}{cards[3]}"
     return Check(shown, tuple(counts), found, tuple(counts) == found and sum(found) == HU_BOARDS,
                  "exact enumeration")
 
 
-def _check_vs_random(row: tuple, rng: random.Random) -> Check:
+def _check_vs_random(row: Row, rng: random.Random) -> Check:
     hand, opponents, exact, wins, ties, losses, equity, se_equity = row
     combos = [[int(a), int(b)] for a, b in parse_cards_of_class(hand)]
     cards = [Card(c) for c in rng.choice(combos)]
     shown = f"{cards[0]}{cards[1]} ({hand}) vs {opponents} random"
     if exact:
-        player = _equity()([cards, None], exact=True).players[0]
+        player = _equity([cards, None], exact=True).players[0]
         found = (int(player.wins), int(player.ties), int(player.losses))
         return Check(shown, (wins, ties, losses), found, (wins, ties, losses) == found,
                      "exact enumeration")
-    result = _equity()([cards] + [None] * opponents, exact=False, samples=_MONTE_CARLO_SAMPLES,
+    result = _equity([cards] + [None] * opponents, exact=False, samples=_MONTE_CARLO_SAMPLES,
                        seed=rng.randrange(2**32))
     other = result.players[0]
     z = abs(other.equity - equity) / math.hypot(se_equity, other.std_error or 0.0)
@@ -115,7 +122,7 @@ def _check_vs_random(row: tuple, rng: random.Random) -> Check:
                  f"Monte Carlo, {_MONTE_CARLO_SAMPLES:,} deals: z = {z:.2f} (limit {_Z_LIMIT:g})")
 
 
-def parse_cards_of_class(hand: str):
+def parse_cards_of_class(hand: str) -> list[Combo]:
     """The combos of a starting-hand class such as ``'AKs'``."""
     from ..ranges import parse_range
 
@@ -148,11 +155,11 @@ def flop_squares(hand: list[Card], flop: list[Card]) -> int:
     return int(((2 * wins + ties) ** 2).sum())
 
 
-def _check_flop(row: tuple, rng: random.Random) -> Check:
-    key, board, hand, wins, ties, losses, squares = row
+def _check_flop(row: Row, rng: random.Random) -> Check:
+    _key, board, hand, wins, ties, losses, squares = row
     cards = _relabel([int(c) for c in parse_cards(hand + board)], rng)
     hand_cards, flop = cards[:2], cards[2:]
-    player = _equity()([hand_cards, None], board=flop, exact=True).players[0]
+    player = _equity([hand_cards, None], board=flop, exact=True).players[0]
     found = (int(player.wins), int(player.ties), int(player.losses),
              flop_squares(hand_cards, flop))
     shown = f"{hand_cards[0]}{hand_cards[1]} on {' '.join(map(str, flop))}"
@@ -169,7 +176,7 @@ _CHECKS = {
 
 
 def verify(store: Store, name: str, sample: int = 10, seed: int | None = None,
-           progress=None) -> VerifyReport:
+           progress: Callable[[float], None] | None = None) -> VerifyReport:
     """Recompute ``sample`` random rows of table ``name`` from scratch and compare.
 
     Raises TableNotBuiltError when the table has no rows.
@@ -188,6 +195,8 @@ def verify(store: Store, name: str, sample: int = 10, seed: int | None = None,
     report = VerifyReport(name, len(keys))
     for number, key in enumerate(chosen, 1):
         row = store.row_by_key(name, key, columns)
+        if row is None:   # pragma: no cover - the key was just read from the same store
+            raise StoreError(f"{store.path}: row {key} of {name!r} vanished while verifying")
         report.checks.append(check(tuple(row), rng))
         if progress is not None:
             progress(number / len(chosen))
@@ -197,7 +206,7 @@ def verify(store: Store, name: str, sample: int = 10, seed: int | None = None,
 
 # --------------------------------------------------------------------- export
 
-def _derived(name: str, columns: list[str], row: tuple) -> tuple:
+def _derived(name: str, columns: list[str], row: Row) -> Row:
     """The stored row plus its derived figures."""
     values = dict(zip(columns, row))
     if name == "preflop-hu":
@@ -214,7 +223,7 @@ _EXTRA = {"preflop-hu": ["win", "tie", "lose", "equity"], "flop-ehs": ["equity",
           "preflop-vs-random": []}
 
 
-def _chunks(store: Store, name: str, size: int = 100_000) -> Iterator[list[tuple]]:
+def _chunks(store: Store, name: str, size: int = 100_000) -> Iterator[list[Row]]:
     columns = SPECS[name].column_names
     for chunk in store.iter_rows(name, ", ".join(columns), size):
         yield [_derived(name, columns, row) for row in chunk]

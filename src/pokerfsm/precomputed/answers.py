@@ -1,0 +1,114 @@
+"""Heads-up preflop answers from the precomputed tables, as :func:`~pokerfsm.equity` gives them.
+
+A table applies when the deal has two seats, no board and no dead cards:
+
+* two known hands: the matchup's row of ``preflop-hu``;
+* a known hand against a random hand: its exact one-opponent row of
+  ``preflop-vs-random`` (or, if that table is not built, ``preflop-hu``);
+* any two ranges (a known hand counts as a range of one combo): the weighted
+  sum over every pair of combos that share no card, from ``preflop-hu``.
+
+Every one of these is exact, and the result is the one enumeration returns,
+field for field (the win, tie and loss counts, ``combinations``, the split
+pots), except the hand categories at showdown, which no table holds: a table
+answer's ``categories`` are empty. Ask ``equity(..., tables=False)`` for
+them. Counts are identical to enumeration's when the weights are sums of
+powers of two (1, 0.5, 0.25 ...); other weights may differ in the last bits
+of a double, since the sums run in another order.
+
+Hand against 2-9 random hands is not answered here although
+``preflop-vs-random`` holds it: that row carries the hand's own figures
+only (Monte Carlo, with its sample count and standard error), not each
+opponent's win and tie, which an :class:`EquityResult` must give. Use
+:func:`pokerfsm.precomputed.vs_random` for it.
+
+When the table, or the row, is missing, or the store cannot be read,
+:func:`table_answer` returns None and the caller computes. Nothing here
+imports Dask; the store is opened on first use. :func:`pokerfsm.equity` and
+:class:`~pokerfsm.odds.LiveOdds` import this module on their first preflop
+question: the one place where the odds stage looks at a later one.
+"""
+from __future__ import annotations
+
+import dataclasses
+import time
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from ..errors import StoreError
+from ..odds.results import EquityResult, equity_result, row_width
+from ..ranges import HandRange
+from . import lookup
+from .definitions import HU_BOARDS, VS_RANDOM_SHOWDOWNS
+
+if TYPE_CHECKING:  # pragma: no cover
+    from collections.abc import Sequence
+
+    from ..odds.deal import Deal, PlayerSpec, Seat
+
+__all__ = ["table_answer", "from_tables"]
+
+
+def _as_range(seat: Seat) -> HandRange:
+    """The seat as a range: its given range, or its known hand as a range of one combo."""
+    if seat.hand is not None:
+        return HandRange.from_combos([seat.hand])
+    return seat.given_range
+
+
+def _pairs(first: HandRange, second: HandRange) -> int:
+    """How many pairs of combos, one from each range, share no card (what enumeration counts)."""
+    masks1, masks2 = lookup.combo_masks(first), lookup.combo_masks(second)
+    return int(np.count_nonzero((masks1[:, None] & masks2[None, :]) == 0))
+
+
+def _counts(deal: Deal) -> tuple[float, float, float, int]:
+    """Wins, ties and losses of seat 1 and the showdowns they count; StoreError if no table holds them."""
+    first, second = deal.seats
+    if first.hand is not None and second.hand is not None:
+        found = lookup.matchup(first.hand, second.hand)
+        return found.wins, found.ties, found.losses, HU_BOARDS
+    for hero, other, flip in ((first, second, False), (second, first, True)):
+        if hero.hand is not None and other.hand is None and other.random:
+            try:
+                row = lookup.vs_random(hero.hand, 1)
+            except StoreError:
+                break   # the matchup table may still answer
+            if not row.exact:
+                break
+            counts = (row.losses, row.ties, row.wins) if flip else (row.wins, row.ties, row.losses)
+            return (*counts, VS_RANDOM_SHOWDOWNS)
+    range1, range2 = _as_range(first), _as_range(second)
+    found = lookup.range_vs_range(range1, range2)
+    return found.wins, found.ties, found.losses, _pairs(range1, range2) * HU_BOARDS
+
+
+def table_answer(deal: Deal, started: float) -> EquityResult | None:
+    """The exact answer from a precomputed table, or None when no table applies or holds it.
+
+    ``started`` is the caller's ``time.perf_counter()`` at the start of the question.
+    """
+    if deal.board or deal.dead or len(deal.seats) != 2:
+        return None
+    try:
+        wins, ties, losses, combinations = _counts(deal)
+    except StoreError:   # not built, not this row, or the store cannot be read: compute
+        return None
+    totals = np.zeros(row_width(2))
+    totals[-4:] = (0.0, wins, losses, ties)   # winner masks: nobody, seat 1, seat 2, both
+    result = equity_result(deal, totals, combinations, True, None, started, "table")
+    players = tuple(dataclasses.replace(p, categories={}) for p in result.players)
+    return dataclasses.replace(result, players=players)
+
+
+def from_tables(players: Sequence[PlayerSpec]) -> EquityResult | None:
+    """The preflop answer for ``players`` from a table, or None: for callers that would
+    otherwise ask for Monte Carlo (which :func:`~pokerfsm.equity` then does not replace).
+
+    Raises what :func:`~pokerfsm.odds.prepare_deal` raises for a bad deal.
+    """
+    from ..odds.deal import prepare_deal
+
+    started = time.perf_counter()
+    return table_answer(prepare_deal(players), started)

@@ -80,3 +80,17 @@ def test_ascii_terminal_gets_two_letter_cards(table):
 def test_cards_option_overrides_the_detection(table, choice, expected):
     done = pokerfsm("equity", "AhKh", "QsQd", "--board", "2h 7h 9c", "--cards", choice, encoding="utf-8")
     assert expected in done.stdout.decode()
+
+
+@pytest.mark.parametrize("argv, style", [
+    (["play", "draw", "--cards", "ascii"], "ascii"),
+    (["play", "--cards", "ascii", "draw"], "ascii"),
+    (["play", "--cards", "ascii", "draw", "--cards", "unicode"], "unicode"),
+    (["play", "holdem"], "auto"),
+    (["rummikub", "play", "--cards", "ascii"], "ascii"),
+    (["eval", "AhKhQhJhTh", "--cards", "unicode"], "unicode"),
+])
+def test_the_card_option_is_read_before_or_after_a_game(argv, style):
+    from pokerfsm.cli import build_parser
+
+    assert build_parser(argv[0]).parse_args(argv).card_style == style

@@ -74,18 +74,25 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
         description="Exact poker odds on a TwoPlusTwo-style state machine, and card games.",
     )
     parser.add_argument("--version", action="version", version=f"pokerfsm {__version__}")
-    common = Parser(add_help=False)
-    common.add_argument("--cards", dest="card_style", choices=CARD_STYLES, default="auto",
-                        help="show suits as symbols (K♠) or letters (Ks); auto: symbols when "
-                             "the output encoding has them (default)")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     for name, (module_name, help_text) in COMMANDS.items():
-        sub_parser = sub.add_parser(name, help=help_text, description=help_text, parents=[common])
+        sub_parser = sub.add_parser(name, help=help_text, description=help_text)
+        _add_card_option(sub_parser, "auto")
         if name == command:
             module = importlib.import_module(module_name)
             module.configure(sub_parser)
             sub_parser.set_defaults(_run=module.run)
+            for action in sub_parser._actions:  # 'pokerfsm play draw --cards ascii' too
+                if isinstance(action, argparse._SubParsersAction):
+                    for nested in action.choices.values():
+                        _add_card_option(nested, argparse.SUPPRESS)
     return parser
+
+
+def _add_card_option(parser: argparse.ArgumentParser, default: str) -> None:
+    parser.add_argument("--cards", dest="card_style", choices=CARD_STYLES, default=default,
+                        help="show suits as symbols (K♠) or letters (Ks); auto: symbols when "
+                             "the output encoding has them (default)")
 
 
 def write_json(stream: TextIO, data: object) -> None:

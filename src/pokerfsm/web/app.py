@@ -6,6 +6,8 @@ tests drive it in-process. Endpoints:
 * ``POST /api/equity`` and ``GET /api/equity?q=<url-safe base64 of the same JSON>``
   (cacheable: ``ETag``, ``Cache-Control``) return what ``pokerfsm equity --json`` prints;
 * ``POST /api/evaluate`` ranks a 5-7 card hand; ``POST /api/outs`` lists outs;
+* ``POST /api/range``, ``GET /api/order``, ``POST /api/hits`` and ``POST /api/heatmap``
+  serve the page's range grid, board hits and per-hand equities (:mod:`pokerfsm.web.study`);
 * ``GET /api/stats`` reports the answer cache's hits and misses and the computations under way;
   ``GET /api/health``;
 * ``/`` is the page (``web/static``), ``/docs`` the OpenAPI documentation.
@@ -70,6 +72,7 @@ from .schemas import (
     OutsRequest,
     OutsResponse,
 )
+from .study import HEAVY_STUDY_PATHS, study_router
 from .work import GONE, HeavyPool, until_disconnected
 
 __all__ = ["create_app", "default_engine", "Settings", "FieldError", "read_equity_request", "encode_query",
@@ -84,15 +87,15 @@ DEFAULT_DEADLINE = 10.0
 """Seconds one equity request may take, waiting for a thread included."""
 MAX_BODY_BYTES = 64 * 1024
 """The largest request body (the largest real question is a few kilobytes)."""
-HEAVY_PATHS = ("/api/equity",)
+HEAVY_PATHS = ("/api/equity", *HEAVY_STUDY_PATHS)
 
 
 def default_engine() -> SimpleNamespace:
     """The computing functions the app calls, from the pokerfsm package (imported on first use)."""
-    from ..evaluation import best_five, evaluate
+    from ..evaluation import best_five, evaluate, hits
     from ..odds import equity, outs
 
-    return SimpleNamespace(equity=equity, evaluate=evaluate, best_five=best_five, outs=outs)
+    return SimpleNamespace(equity=equity, evaluate=evaluate, best_five=best_five, outs=outs, hits=hits)
 
 
 @dataclass
@@ -315,6 +318,8 @@ def create_app(*, cache_size: int = 1024, budget: float = DEFAULT_BUDGET, worker
             return get_engine().outs(hands, list(deal.board), list(deal.dead)).to_dict()  # type: ignore[no-any-return]
 
         return await in_thread(outs)
+
+    app.include_router(study_router(in_thread, heavy, lambda: settings.deadline, get_engine))
 
     @app.get("/api/stats", response_model=CacheStats, tags=["server"],
              summary="Answer cache hits and misses, computations under way")

@@ -1,0 +1,147 @@
+// Board hits (POST /api/hits: what the grid's seat's range makes on the board) and outs
+// (POST /api/outs: what each next card does when every hand is known), below the results.
+"use strict";
+
+const study = { hits: null, outs: null, key: null };
+
+function cardText(card) { return `${card[0] === "T" ? "10" : card[0]}${SUIT_SYMBOL[card[1]]}`; }
+
+function cardList(cards) {
+  const box = document.createElement("span");
+  box.className = "card-list";
+  for (const card of cards) {
+    const span = document.createElement("span");
+    span.className = `mini suit-${card[1]}`;
+    span.textContent = cardText(card);
+    span.setAttribute("aria-label", cardName(card));
+    box.append(span);
+  }
+  if (!cards.length) box.textContent = "none";
+  return box;
+}
+
+function studyKey() {
+  const board = state.board.filter(Boolean), dead = state.dead.filter(Boolean);
+  const seats = state.seats.map((s) => (s.cards.filter(Boolean).length === 2 ? s.cards.join("") : s.range.trim()));
+  return JSON.stringify({ board, dead, seats, grid: grid.seat });
+}
+
+async function updateStudy() {
+  const key = studyKey();
+  if (key === study.key) return;
+  study.key = key;
+  study.hits?.abort();
+  study.outs?.abort();
+  showHits();
+  showOuts();
+}
+
+async function showHits() {
+  const board = state.board.filter(Boolean), dead = state.dead.filter(Boolean);
+  const table = $("#hits"), status = $("#hits-status");
+  const seat = state.seats[grid.seat];
+  const range = seat && !seat.cards.some(Boolean) ? seat.range.trim() : "";
+  table.hidden = true;
+  if (board.length < 3 || !range) {
+    status.textContent = "Give a seat a range (the grid's seat) and put 3 to 5 cards on the board to see what it hits.";
+    return;
+  }
+  const controller = new AbortController();
+  study.hits = controller;
+  status.textContent = `Seat ${grid.seat + 1}'s range on the board…`;
+  try {
+    const { response, data } = await postJSON("api/hits", { range, board, dead }, controller.signal);
+    if (controller !== study.hits) return;
+    if (!response.ok) { status.textContent = `Seat ${grid.seat + 1}: ${pageMessage(data.detail?.[0]).msg}`; return; }
+    status.textContent = "";
+    $("caption", table).textContent = `What seat ${grid.seat + 1}'s range (${data.range}) makes: ` +
+      `${plural(data.combos, "live combination")}`;
+    const head = document.createElement("tr");
+    for (const label of ["", "Combos", "%"]) head.append(Object.assign(document.createElement("th"), { scope: "col", textContent: label }));
+    $("thead", table).replaceChildren(head);
+    const rows = [];
+    const section = (title, list) => {
+      const shown = list.filter((r) => r.combos > 0);
+      if (!shown.length) return;
+      const tr = document.createElement("tr");
+      tr.className = "group";
+      tr.append(Object.assign(document.createElement("th"), { scope: "rowgroup", colSpan: 3, textContent: title }));
+      rows.push(tr);
+      for (const r of shown) {
+        const row = document.createElement("tr");
+        row.append(Object.assign(document.createElement("th"), { scope: "row", textContent: r.name }),
+          Object.assign(document.createElement("td"), { textContent: String(Math.round(r.combos * 100) / 100) }),
+          Object.assign(document.createElement("td"), { textContent: percent(r.share) }));
+        rows.push(row);
+      }
+    };
+    section("Made hands", data.made);
+    section("Draws", data.draws);
+    $("tbody", table).replaceChildren(...rows);
+    table.hidden = false;
+  } catch (err) {
+    if (err.name !== "AbortError") status.textContent = `No answer from the server (${err.message}).`;
+  }
+}
+
+async function showOuts() {
+  const board = state.board.filter(Boolean), dead = state.dead.filter(Boolean);
+  const box = $("#outs"), status = $("#outs-status");
+  box.textContent = "";
+  const hands = state.seats.map((s) => s.cards.filter(Boolean));
+  if ((board.length !== 3 && board.length !== 4) || hands.some((h) => h.length !== 2)) {
+    status.textContent = "With every hand known and a flop or turn, the next cards are listed here.";
+    return;
+  }
+  const controller = new AbortController();
+  study.outs = controller;
+  try {
+    const { response, data } = await postJSON("api/outs", { players: hands, board, dead }, controller.signal);
+    if (controller !== study.outs) return;
+    if (!response.ok) { status.textContent = pageMessage(data.detail?.[0]).msg; return; }
+    const next = data.street;
+    status.textContent = `Each ${next} card, for each seat:`;
+    const list = document.createElement("dl");
+    list.className = "outs-list";
+    data.players.forEach((p, s) => {
+      list.append(Object.assign(document.createElement("dt"), { textContent: `Seat ${s + 1} (${p.hand})` }));
+      for (const [label, cards] of [["wins after", p.wins], ["ties after", p.ties], ["loses after", p.losses]]) {
+        const dd = document.createElement("dd");
+        dd.append(`${label} ${plural(cards.length, "card")}: `, cardList(cards));
+        list.append(dd);
+      }
+    });
+    box.append(list);
+    if (data.turns) {
+      const table = document.createElement("table");
+      table.className = "turns";
+      const head = document.createElement("tr");
+      head.append(Object.assign(document.createElement("th"), { scope: "col", textContent: "Turn" }));
+      data.players.forEach((p, s) => head.append(Object.assign(document.createElement("th"), { scope: "col", textContent: `Seat ${s + 1}` })));
+      const body = data.turns.map((t) => {
+        const tr = document.createElement("tr");
+        const th = document.createElement("th");
+        th.scope = "row";
+        th.append(cardList([t.card]));
+        tr.append(th);
+        t.equities.forEach((e) => tr.append(Object.assign(document.createElement("td"), { textContent: percent(e) })));
+        return tr;
+      });
+      table.append(Object.assign(document.createElement("caption"), { textContent: "Equity after each turn card" }));
+      table.createTHead().append(head);
+      table.createTBody().append(...body);
+      const wrap = document.createElement("div");
+      wrap.className = "table-scroll";
+      wrap.append(table);
+      box.append(wrap);
+    }
+  } catch (err) {
+    if (err.name !== "AbortError") status.textContent = `No answer from the server (${err.message}).`;
+  }
+}
+
+document.addEventListener("DOMContentLoaded", () => {
+  document.addEventListener("spot", updateStudy);
+  document.addEventListener("grid-seat", updateStudy);
+  updateStudy();
+});

@@ -315,6 +315,18 @@ def test_board_hits_and_outs(sized):
 
 # ---------------------------------------------------------------- layout
 
+def test_ten_seats_keep_the_board_in_view_and_the_table_says_it_scrolls(page: Page, live_server, artifacts):
+    page.set_viewport_size(DESKTOP)
+    page.goto(live_server + link({"players": [["Ah", "Kd"]] + [None] * 9, "board": [], "dead": []}))
+    expect(page.locator(".seat")).to_have_count(10)
+    board = page.locator("#board").bounding_box()
+    assert board["y"] + board["height"] <= DESKTOP["height"]
+    wait_done(page)
+    wrap = page.locator("#categories").locator("xpath=..")
+    expect(wrap).to_have_class(re.compile("scrolls"))
+    page.screenshot(path=artifacts / "web-study-desktop-10-seats.png")
+
+
 @pytest.mark.parametrize("width", [320, 390])
 def test_narrow_phones_do_not_scroll_sideways(browser, live_server, artifacts, width):
     context = browser.new_context(viewport={"width": width, "height": 700})
@@ -330,3 +342,14 @@ def test_narrow_phones_do_not_scroll_sideways(browser, live_server, artifacts, w
         page.screenshot(path=artifacts / f"web-study-{width}.png", full_page=True)
     finally:
         context.close()
+
+
+def test_docs_try_it_out_answers(page: Page, live_server):
+    page.set_viewport_size(DESKTOP)
+    page.goto(live_server + "docs")
+    operation = page.locator(".opblock-post", has_text="/api/equity").first
+    operation.locator(".opblock-summary").click()
+    operation.get_by_role("button", name="Try it out").click()
+    operation.get_by_role("button", name="Execute").click()
+    expect(operation.locator(".live-responses-table td.response-col_status").nth(1)).to_have_text("200",
+                                                                                               timeout=30_000)

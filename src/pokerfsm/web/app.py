@@ -41,11 +41,11 @@ from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 from importlib import resources
 from types import SimpleNamespace
-from typing import Any
+from typing import Annotated, Any
 
 import anyio
 import anyio.to_thread
-from fastapi import FastAPI, Query, Request, Response
+from fastapi import Body, FastAPI, Query, Request, Response
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
@@ -63,6 +63,7 @@ from .cache import AnswerCache, Question, canonical_form
 from .problems import FieldError, error_response
 from .questions import decode_query, encode_query, engine_args, field_error, read_equity_request, shown_as_asked
 from .schemas import (
+    EQUITY_EXAMPLES,
     CacheStats,
     EquityRequest,
     EquityResponse,
@@ -170,10 +171,11 @@ def create_app(*, cache_size: int = 1024, budget: float = DEFAULT_BUDGET, worker
         version=__version__,
         description="Exact poker odds: equity, hand evaluation and outs. The page is at `/`.",
         docs_url=None if docs_assets else "/docs",
+        redoc_url=None if docs_assets else "/redoc",
         lifespan=lifespan,
     )
     if docs_assets:  # Swagger UI shipped by the fastapi-offline package: /docs works offline
-        from fastapi.openapi.docs import get_swagger_ui_html
+        from fastapi.openapi.docs import get_redoc_html, get_swagger_ui_html
 
         app.mount("/docs-assets", StaticFiles(directory=docs_assets), name="docs-assets")
 
@@ -183,6 +185,12 @@ def create_app(*, cache_size: int = 1024, budget: float = DEFAULT_BUDGET, worker
                                        swagger_js_url="/docs-assets/swagger-ui-bundle.js",
                                        swagger_css_url="/docs-assets/swagger-ui.css",
                                        swagger_favicon_url="/docs-assets/favicon.png")
+
+        @app.get("/redoc", include_in_schema=False)
+        async def redoc() -> Response:
+            return get_redoc_html(openapi_url=app.openapi_url or "/openapi.json", title="pokerfsm API",
+                                  redoc_js_url="/docs-assets/redoc.standalone.js",
+                                  redoc_favicon_url="/docs-assets/favicon.png", with_google_fonts=False)
     app.state.cache = cache
     app.state.settings = settings
     app.state.heavy = heavy
@@ -258,7 +266,8 @@ def create_app(*, cache_size: int = 1024, budget: float = DEFAULT_BUDGET, worker
 
     @app.post("/api/equity", response_model=EquityResponse, responses=ERRORS, tags=["equity"],
               summary="Equity of 2-10 seats (hands, unknown hands or ranges)")
-    async def post_equity(request: Request, body: EquityRequest) -> Any:
+    async def post_equity(request: Request,
+                          body: Annotated[EquityRequest, Body(openapi_examples=EQUITY_EXAMPLES)]) -> Any:
         question = await in_thread(read_equity_request, body)
         return await answer_equity(request, question)
 

@@ -197,10 +197,10 @@ function showCategories(result) {
   head.append(Object.assign(document.createElement("th"), { scope: "col", textContent: "Hand" }));
   result.players.forEach((p, s) => {
     const title = handTitle(p);
-    head.append(Object.assign(document.createElement("th"), {
-      scope: "col", title: `Seat ${s + 1}: ${title}`,
-      textContent: title.length > 14 ? `${title.slice(0, 13)}…` : title,
-    }));
+    const th = Object.assign(document.createElement("th"), { scope: "col", title: `Seat ${s + 1}: ${title}` });
+    th.append(Object.assign(document.createElement("span"), { className: "col-seat", textContent: `Seat ${s + 1}` }),
+      title.length > 14 ? `${title.slice(0, 13)}…` : title);
+    head.append(th);
   });
   $("thead", table).replaceChildren(head);
   const rows = names.slice().reverse().map((name) => {
@@ -325,6 +325,9 @@ async function recalculate() {
   showStatus("Calculating…", "busy");
   document.body.classList.add("busy");
   const started = performance.now();
+  const ticking = setInterval(() => {   // a long calculation shows that it is going on
+    if (controller === pending) showStatus(`Calculating… ${((performance.now() - started) / 1000).toFixed(1)} s`, "busy");
+  }, 1000);
   try {
     const response = await patiently(() => fetch(`api/equity?q=${q}`, { signal: controller.signal }),
       controller.signal);
@@ -339,6 +342,7 @@ async function recalculate() {
       lastQuery = null;
     }
   } finally {
+    clearInterval(ticking);
     if (controller === pending) { pending = null; document.body.classList.remove("busy"); }
   }
 }

@@ -13,6 +13,7 @@ const grid = {
   heat: null,         // the heatmap answer shown, or null
   heatRequest: null,  // its AbortController
   synced: null,       // the range text the cells show
+  writing: Promise.resolve(),  // the write of cells into the range text under way
 };
 
 function handAt(row, col) {
@@ -86,8 +87,14 @@ function setCell(hand, weight) {
   paintGrid();
 }
 
-/** Write the cells set into the seat's range text (the server writes it the canonical way). */
-async function writeRange() {
+/** Write the cells set into the seat's range text (the server writes it the canonical way);
+ * one write at a time, each from the text the previous one left. */
+function writeRange() {
+  grid.writing = grid.writing.then(writeChanges);
+  return grid.writing;
+}
+
+async function writeChanges() {
   const changes = grid.changes;
   if (!Object.keys(changes).length) return;
   grid.changes = {};

@@ -6,7 +6,7 @@
   page checks a seat's range with it before asking for equity.
 * ``GET /api/order``: the 169 classes in the PokerStove order (exact equity
   against one random hand; shipped package data, no table needed), for the
-  page's "top X %" slider.
+  page's "top X %" slider, and whether the ``preflop-hu`` table is built.
 * ``POST /api/hits``: :func:`pokerfsm.hits` for a range on a 3-5 card board.
 * ``POST /api/heatmap``: the equity of each hand class of one seat's range
   against the other seats (see :mod:`pokerfsm.web.heatmap`).
@@ -102,10 +102,11 @@ def range_answer(text: str, changes: dict[str, float] | None = None) -> dict[str
 
 
 def order_answer() -> dict[str, Any]:
-    from ..precomputed import preflop_order
+    from ..precomputed import available, preflop_order
 
     return {"hands": [{"hand": row.hand, "combos": row.combos, "equity": round(row.equity, 6)}
-                      for row in preflop_order()]}
+                      for row in preflop_order()],
+            "tables": available("preflop-hu")}
 
 
 def study_router(in_thread: Callable[..., Awaitable[Any]], heavy: HeavyPool, deadline: Callable[[], float],
@@ -122,7 +123,7 @@ def study_router(in_thread: Callable[..., Awaitable[Any]], heavy: HeavyPool, dea
 
     @router.get("/api/order", tags=["study"], summary="The 169 hand classes in the PokerStove order")
     async def get_order() -> Any:
-        return JSONResponse(await in_thread(order_answer), headers={"Cache-Control": "public, max-age=86400"})
+        return JSONResponse(await in_thread(order_answer), headers={"Cache-Control": "public, max-age=3600"})
 
     @router.post("/api/hits", responses=errors, tags=["study"],
                  summary="What a range makes on a board: made hands and draws (combos and %)")

@@ -322,6 +322,7 @@ async function recalculate() {
   const controller = new AbortController();
   pending = controller;
   if (lastResult) setStale(true);
+  document.dispatchEvent(new CustomEvent("asking", { detail: body }));
   showStatus("Calculating…", "busy");
   document.body.classList.add("busy");
   const started = performance.now();

@@ -9,9 +9,11 @@ const grid = {
   classes: {},        // hand class -> share of its combos in the range (0-1)
   changes: {},        // cells set but not yet written to the range text
   order: null,        // [{hand, combos, equity}] strongest first
+  table: false,       // the server has the preflop-hu table: heads-up preflop heatmaps are lookups
   dragging: null,     // the weight a drag sets, or null
   heat: null,         // the heatmap answer shown, or null
   heatRequest: null,  // its AbortController
+  heatKey: null,      // the question and seat of the heatmap shown or asked
   synced: null,       // the range text the cells show
   writing: Promise.resolve(),  // the write of cells into the range text under way
 };
@@ -83,7 +85,7 @@ function toggleCell(hand) {
 function setCell(hand, weight) {
   grid.changes[hand] = weight;
   if (weight) grid.classes[hand] = weight; else delete grid.classes[hand];
-  grid.heat = null;
+  dropHeat();
   paintGrid();
 }
 
@@ -123,6 +125,14 @@ function gridKey(event) {
 }
 
 function focusCell(cell) { focusRoving(cell, ".cell"); }
+
+/** Forget the heatmap shown (the grid changed under it), and stop the one on its way. */
+function dropHeat() {
+  grid.heatRequest?.abort();
+  grid.heatRequest = null;
+  grid.heat = null;
+  grid.heatKey = null;
+}
 
 function heatColour(equity, fair) {
   // PokerStove's convention: fair share neutral, above it green, below it red
@@ -204,7 +214,7 @@ function labelGridSeats() {
 function chooseGridSeat(s) {
   grid.seat = s;
   grid.synced = null;
-  grid.heat = null;
+  dropHeat();
   syncGrid();
   document.dispatchEvent(new CustomEvent("grid-seat"));
   if (lastResult) askHeatmap(lastResult);
@@ -215,7 +225,7 @@ function chooseGridSeat(s) {
 async function loadOrder() {
   try {
     const response = await fetch("api/order");
-    if (response.ok) grid.order = (await response.json()).hands;
+    if (response.ok) ({ hands: grid.order, tables: grid.table } = await response.json());
   } catch { /* the slider stays inactive */ }
 }
 
@@ -239,7 +249,7 @@ function sliderMoved() {
   $("#top-value").textContent = String(pct);
   const chosen = topClasses(pct);
   grid.classes = Object.fromEntries(chosen.map((h) => [h, 1]));
-  grid.heat = null;
+  dropHeat();
   paintGrid();
   clearTimeout(sliderTimer);
   sliderTimer = setTimeout(async () => {
@@ -250,16 +260,25 @@ function sliderMoved() {
 
 // ---------------------------------------------------------------- heatmap
 
-async function askHeatmap(result) {
+/** A heads-up preflop question whose heatmap comes from the preflop-hu table: ask it at once. */
+function fromTable(body) {
+  return grid.table && body.players.length === 2 && !body.board.length && !body.dead.length && !body.samples;
+}
+
+async function askHeatmap(result, asked = null) {
+  const body = asked || requestBody().body;
+  if (asked && !fromTable(body)) return;   // computed heatmaps wait for the answer (the CPU is busy until then)
+  const seat = state.seats[grid.seat];
+  const wanted = (result || asked) && seat && $("#heat-toggle").checked && !seat.cards.some(Boolean) && body;
+  const key = wanted ? JSON.stringify([body, grid.seat]) : null;
+  if (key && key === grid.heatKey) return;  // painted, or on its way (asked with the question)
+  grid.heatKey = key;
   grid.heatRequest?.abort();
   grid.heatRequest = null;
   grid.heat = null;
   $("#heat-legend").hidden = true;
   paintGrid();
-  const seat = state.seats[grid.seat];
-  if (!result || !seat || !$("#heat-toggle").checked || seat.cards.some(Boolean)) return;
-  const { body } = requestBody();
-  if (!body) return;
+  if (!key) return;
   const controller = new AbortController();
   grid.heatRequest = controller;
   const started = performance.now();
@@ -268,15 +287,22 @@ async function askHeatmap(result) {
   try {
     const { response, data } = await postJSON("api/heatmap", { ...body, seat: grid.seat }, controller.signal);
     if (controller !== grid.heatRequest) return;
-    if (!response.ok) { $("#heat-legend").textContent = pageMessage(data.detail?.[0]).msg; return; }
+    if (!response.ok) {
+      grid.heatKey = null;
+      $("#heat-legend").textContent = pageMessage(data.detail?.[0]).msg;
+      return;
+    }
     grid.heat = data;
     paintGrid();
     $("#heat-legend").textContent = `Equity of each hand against the other seats (${data.source}` +
       `${data.complete ? "" : ", some hands left out for time"}, ${Math.round(performance.now() - started)} ms): ` +
       `green above the fair share of ${percent(data.fair)}, red below.`;
-    document.body.dataset.heatPainted = String(performance.now());
+    document.dispatchEvent(new CustomEvent("heatmap", { detail: data }));
   } catch (err) {
-    if (err.name !== "AbortError") $("#heat-legend").textContent = `No heatmap (${err.message}).`;
+    if (err.name !== "AbortError") {
+      grid.heatKey = null;
+      $("#heat-legend").textContent = `No heatmap (${err.message}).`;
+    }
   }
 }
 
@@ -294,6 +320,7 @@ function startGrid() {
     syncTimer = setTimeout(syncGrid, TYPING_DELAY);  // typing a range asks once, at the pause
   });
   document.addEventListener("result", (event) => askHeatmap(event.detail));
+  document.addEventListener("asking", (event) => askHeatmap(null, event.detail));
   document.addEventListener("edit-range", (event) => {
     chooseGridSeat(event.detail.seat);
     $("#grid-panel").scrollIntoView({ block: "nearest" });

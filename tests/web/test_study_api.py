@@ -5,9 +5,12 @@ Answers equal the library's; bad input is a 4xx JSON naming the field, never a
 """
 from __future__ import annotations
 
+import time
+
 import pytest
 
 import pokerfsm
+from conftest import wait_until
 from pokerfsm import precomputed
 from pokerfsm.ranges import HAND_CLASSES, parse_range
 
@@ -165,3 +168,46 @@ def test_heatmap_stays_within_the_deadline(make_client):
     answer = response.json()
     assert answer["fair"] == pytest.approx(1 / 3)
     assert answer["classes"]["AA"]["equity"] > answer["classes"]["22"]["equity"]
+
+
+# ---------------------------------------------------------------- heatmaps are heavy work
+
+HEATMAP = {"players": [["Ah", "Kd"], "QQ+, AKs, 76s"], "board": ["Qd", "7c", "2s"], "seat": 1}
+
+
+def test_a_heatmap_stops_when_its_client_leaves(serve, kernel_engine):
+    from test_limits import open_request, walk_away
+
+    from pokerfsm.errors import CancelledError
+    from pokerfsm.web.app import create_app
+
+    app = create_app(engine=kernel_engine, deadline=60)
+    base = serve(app)
+    sock = open_request(base, "POST", HEATMAP, path="/api/heatmap")
+    wait_until(lambda: app.state.heavy.running == 1 and kernel_engine.calls, what="the heatmap starting")
+    walk_away(sock)
+    wait_until(lambda: kernel_engine.outcomes, timeout=5, what="the computation ending")
+    assert isinstance(kernel_engine.outcomes[0], CancelledError)
+    wait_until(lambda: app.state.heavy.running == 0, timeout=5, what="the thread being free")
+    time.sleep(0.3)
+    assert len(kernel_engine.calls) == 1  # no other hand class was started after the client left
+
+
+def test_a_heatmap_past_its_deadline_answers_what_it_has(make_client, kernel_engine):
+    # every class's share of the time runs out in the kernel: the answer comes within the deadline, incomplete
+    client = make_client(engine=kernel_engine, deadline=1.0)
+    started = time.monotonic()
+    response = client.post("/api/heatmap", json=HEATMAP)
+    assert response.status_code == 200, response.text
+    assert response.json()["complete"] is False and response.json()["classes"] == {}
+    assert time.monotonic() - started < 1.0 + 0.5  # the server's grace past a deadline
+
+
+def test_heatmaps_count_towards_the_per_client_limit(make_client, kernel_engine, background):
+    client = make_client(engine=kernel_engine, per_client=1)
+    held, _ = background(client.post, "/api/heatmap", json=HEATMAP)
+    wait_until(lambda: client.app.state.heavy.running == 1, what="the heatmap starting")
+    refused = client.post("/api/equity", json={"players": [["Ah", "Ad"], None]})
+    assert refused.status_code == 429 and refused.headers["Retry-After"]
+    kernel_engine.release.set()
+    held.join(timeout=60)

@@ -4,10 +4,10 @@ Heads-up before the flop, with the ``preflop-hu`` table built, each class is
 a lookup (:func:`pokerfsm.precomputed.range_vs_range`, exact, microseconds).
 Otherwise each class is an equity question of its own, the seat's range cut
 down to that class, under the request's :class:`~pokerfsm.odds.Stop`: the
-time left is shared among the classes, each exact when it fits its share and
-Monte Carlo otherwise (the library's automatic mode). A class whose share ran
-out is left out and the answer says ``"complete": false``; a cancelled
-request stops at once.
+time left is shared among the classes as their budgets, each exact when it
+fits its share and Monte Carlo otherwise (the library's automatic mode). When
+the time runs out the classes not done are left out and the answer says
+``"complete": false``; a cancelled request stops at once.
 
 >>> from pokerfsm.web.questions import read_equity_request
 >>> from pokerfsm.web.schemas import EquityRequest
@@ -102,15 +102,15 @@ def heatmap(question: Question, seat: int, stop: Stop, engine: Any) -> dict[str,
                 complete = False
                 break
             asked = list(players)
-            asked[seat] = str(part)
-            try:
+            asked[seat] = part
+            try:  # the budget steers each class to its share (exact, else Monte Carlo); the limit is the whole's
                 result = engine.equity(asked, board, dead, samples=question.samples, seed=question.seed,
-                                       budget=share / 2, stop=whole.within(share))
+                                       budget=share / 2, stop=whole)
             except TimeLimitError:
-                whole.resume()
+                whole.resume()  # the heatmap's share is over, not the request's: answer what is done
                 stop.check()
                 complete = False
-                continue
+                break
             except Error:  # the class cannot be dealt with the other seats' ranges
                 continue
             classes[hand] = {"equity": result.players[seat].equity, "combos": _tidy(part.total_weight),

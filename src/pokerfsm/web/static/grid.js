@@ -145,6 +145,7 @@ function heatColour(equity, fair) {
 
 function paintGrid() {
   const heat = grid.heat;
+  $("#range-grid").classList.toggle("heat-on", !!heat);
   for (const cell of document.querySelectorAll(".cell")) {
     const hand = cell.dataset.hand;
     const w = grid.classes[hand] || 0;

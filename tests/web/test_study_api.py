@@ -163,11 +163,15 @@ def test_heatmap_stays_within_the_deadline(make_client):
     # preflop with no table used (three seats): each class shares the time left, Monte Carlo where needed
     client = make_client(deadline=3.0)
     body = {"players": ["22+, A2s+, K9s+, ATo+", None, None], "seat": 0}
+    started = time.monotonic()
     response = client.post("/api/heatmap", json=body)
     assert response.status_code == 200, response.text
+    assert time.monotonic() - started < 3.0 + 0.5
     answer = response.json()
-    assert answer["fair"] == pytest.approx(1 / 3)
-    assert answer["classes"]["AA"]["equity"] > answer["classes"]["22"]["equity"]
+    assert answer["fair"] == pytest.approx(1 / 3) and answer["classes"]
+    assert all(0 < c["equity"] < 1 for c in answer["classes"].values())
+    if answer["complete"]:   # (on a busy machine the last classes may be left out: the answer says so)
+        assert answer["classes"]["AA"]["equity"] > answer["classes"]["22"]["equity"]
 
 
 # ---------------------------------------------------------------- heatmaps are heavy work

@@ -108,7 +108,8 @@ def test_an_error_leaves_no_old_results(sized):
 
 def test_a_cached_answer_reports_its_own_latency(sized):
     page, base = sized
-    spot = {"players": [["Ah", "Kd"], None], "board": ["Qs", "7h", "2c"], "dead": []}
+    dead = ["2d"] if page.viewport_size["width"] > 500 else ["3d"]   # a question of its own at each size
+    spot = {"players": [["Ah", "Kd"], None], "board": ["Qs", "7h", "2c"], "dead": dead}
     page.goto(base + link(spot))
     wait_done(page)
     expect(page.locator("#elapsed")).to_contain_text("(computed in")
@@ -368,3 +369,24 @@ def test_docs_try_it_out_answers(page: Page, live_server):
     operation.get_by_role("button", name="Execute").click()
     expect(operation.locator(".live-responses-table td.response-col_status").nth(1)).to_have_text("200",
                                                                                                timeout=30_000)
+
+
+def contrast(a: str, b: str) -> float:
+    """WCAG contrast ratio of two CSS rgb() colours."""
+    def luminance(colour: str) -> float:
+        channels = [int(x) / 255 for x in re.findall(r"\d+", colour)[:3]]
+        linear = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+        return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+    high, low = sorted((luminance(a), luminance(b)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+def test_empty_slots_and_range_boxes_have_3_to_1_borders(page: Page, live_server):
+    page.goto(live_server)
+    style = "(el, p) => getComputedStyle(el)[p]"
+    backgrounds = ("rgb(255, 255, 255)", "rgb(241, 245, 242)")   # the panels, the seat's gradient at its darkest
+    for selector in ("#slot-s0-0", "#range-0", "#slot-dead-0"):
+        border = page.locator(selector).evaluate(style, "borderTopColor")
+        for against in backgrounds:
+            assert contrast(border, against) >= 3, (selector, border, against)

@@ -39,22 +39,24 @@ async function updateStudy() {
 async function showHits() {
   const board = state.board.filter(Boolean), dead = state.dead.filter(Boolean);
   const table = $("#hits"), status = $("#hits-status");
-  const seat = state.seats[grid.seat];
-  const range = seat && !seat.cards.some(Boolean) ? seat.range.trim() : "";
+  // the grid's seat if it holds a range, else the first seat that does
+  const holds = (s) => state.seats[s] && !state.seats[s].cards.some(Boolean) && state.seats[s].range.trim();
+  const s = holds(grid.seat) ? grid.seat : state.seats.findIndex((_, i) => holds(i));
   table.hidden = true;
-  if (board.length < 3 || !range) {
+  if (board.length < 3 || s < 0) {
     status.textContent = "Give a seat a range (the grid's seat) and put 3 to 5 cards on the board to see what it hits.";
     return;
   }
+  const range = state.seats[s].range.trim();
   const controller = new AbortController();
   study.hits = controller;
-  status.textContent = `Seat ${grid.seat + 1}'s range on the board…`;
+  status.textContent = `Seat ${s + 1}'s range on the board…`;
   try {
     const { response, data } = await postJSON("api/hits", { range, board, dead }, controller.signal);
     if (controller !== study.hits) return;
-    if (!response.ok) { status.textContent = `Seat ${grid.seat + 1}: ${pageMessage(data.detail?.[0]).msg}`; return; }
+    if (!response.ok) { status.textContent = `Seat ${s + 1}: ${pageMessage(data.detail?.[0]).msg}`; return; }
     status.textContent = "";
-    $("caption", table).textContent = `What seat ${grid.seat + 1}'s range (${data.range}) makes: ` +
+    $("caption", table).textContent = `What seat ${s + 1}'s range (${data.range}) makes: ` +
       `${plural(data.combos, "live combination")}`;
     const head = document.createElement("tr");
     for (const label of ["", "Combos", "%"]) head.append(Object.assign(document.createElement("th"), { scope: "col", textContent: label }));

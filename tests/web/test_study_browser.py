@@ -325,8 +325,16 @@ def test_board_hits_and_outs(sized):
     expect(page.locator("#outs-status")).to_have_text("Each river card, for each seat:")
     wins = len(outs["players"][0]["wins"])
     expect(page.locator("#outs dd").first).to_have_text(re.compile(f"wins after {wins} cards"))
-    page.goto(base + link({"players": [["Ah", "Kh"], ["Qs", "Qd"]], "board": ["Qh", "7h", "2c"]}))
-    expect(page.locator("#outs table.turns tbody tr")).to_have_count(45)
+    # on the flop, each turn card's equities, turn cards leaving the same equities in one row
+    flop = {"players": [["Ah", "Kh"], ["Qs", "Qd"]], "board": ["Qh", "7h", "2c"]}
+    page.goto(base + link(flop))
+    turns = httpx.post(base + "api/outs", json=flop).json()["turns"]
+    groups = {tuple(round(e, 9) for e in t["equities"]) for t in turns}
+    rows = page.locator("#outs table.turns tbody tr")
+    expect(rows).to_have_count(len(groups))
+    expect(page.locator("#outs table.turns tbody .mini")).to_have_count(len(turns))   # 45 turn cards
+    best = max(groups)
+    expect(rows.first.locator("td").first).to_have_text(percent(best[0]))
 
 
 # ---------------------------------------------------------------- layout

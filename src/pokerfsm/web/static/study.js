@@ -101,45 +101,58 @@ async function showOuts() {
     const { response, data } = await postJSON("api/outs", { players: hands, board, dead }, controller.signal);
     if (controller !== study.outs) return;
     if (!response.ok) { status.textContent = pageMessage(data.detail?.[0]).msg; return; }
-    const next = data.street;
-    status.textContent = `Each ${next} card, for each seat:`;
-    const list = document.createElement("dl");
-    list.className = "outs-list";
-    data.players.forEach((p, s) => {
-      list.append(Object.assign(document.createElement("dt"), { textContent: `Seat ${s + 1} (${p.hand})` }));
-      for (const [label, cards] of [["wins after", p.wins], ["ties after", p.ties], ["loses after", p.losses]]) {
-        const dd = document.createElement("dd");
-        dd.append(`${label} ${plural(cards.length, "card")}: `, cardList(cards));
-        list.append(dd);
-      }
-    });
-    box.append(list);
-    if (data.turns) {
-      const table = document.createElement("table");
-      table.className = "turns";
-      const head = document.createElement("tr");
-      head.append(Object.assign(document.createElement("th"), { scope: "col", textContent: "Turn" }));
-      data.players.forEach((p, s) => head.append(Object.assign(document.createElement("th"), { scope: "col", textContent: `Seat ${s + 1}` })));
-      const body = data.turns.map((t) => {
-        const tr = document.createElement("tr");
-        const th = document.createElement("th");
-        th.scope = "row";
-        th.append(cardList([t.card]));
-        tr.append(th);
-        t.equities.forEach((e) => tr.append(Object.assign(document.createElement("td"), { textContent: percent(e) })));
-        return tr;
+    if (data.street === "river") {
+      status.textContent = "Each river card, for each seat:";
+      const list = document.createElement("dl");
+      list.className = "outs-list";
+      data.players.forEach((p, s) => {
+        list.append(Object.assign(document.createElement("dt"), { textContent: `Seat ${s + 1} (${p.hand})` }));
+        for (const [label, cards] of [["wins after", p.wins], ["ties after", p.ties], ["loses after", p.losses]]) {
+          const dd = document.createElement("dd");
+          dd.append(`${label} ${plural(cards.length, "card")}: `, cardList(cards));
+          list.append(dd);
+        }
       });
-      table.append(Object.assign(document.createElement("caption"), { textContent: "Equity after each turn card" }));
-      table.createTHead().append(head);
-      table.createTBody().append(...body);
-      const wrap = document.createElement("div");
-      wrap.className = "table-scroll";
-      wrap.append(table);
-      box.append(wrap);
+      box.append(list);
+    } else {
+      status.textContent = "Each turn card, and the equities after it (turn cards that leave the same equities share a row):";
+      box.append(turnTable(data));
     }
   } catch (err) {
     if (err.name !== "AbortError") status.textContent = `No answer from the server (${err.message}).`;
   }
+}
+
+/** The turn cards grouped by the equities they leave, the best for seat 1 first. */
+function turnTable(data) {
+  const groups = new Map();
+  for (const t of data.turns) {
+    const key = t.equities.map((e) => e.toFixed(9)).join(" ");
+    if (!groups.has(key)) groups.set(key, { equities: t.equities, cards: [] });
+    groups.get(key).cards.push(t.card);
+  }
+  const table = document.createElement("table");
+  table.className = "turns";
+  table.append(Object.assign(document.createElement("caption"), { textContent: "Equity after each turn card" }));
+  const head = document.createElement("tr");
+  head.append(Object.assign(document.createElement("th"), { scope: "col", textContent: "Turn" }));
+  data.players.forEach((p, s) => head.append(Object.assign(document.createElement("th"),
+    { scope: "col", textContent: `Seat ${s + 1}` })));
+  table.createTHead().append(head);
+  const rows = [...groups.values()].sort((a, b) => b.equities[0] - a.equities[0]).map((g) => {
+    const tr = document.createElement("tr");
+    const th = document.createElement("th");
+    th.scope = "row";
+    th.append(cardList(g.cards));
+    tr.append(th);
+    g.equities.forEach((e) => tr.append(Object.assign(document.createElement("td"), { textContent: percent(e) })));
+    return tr;
+  });
+  table.createTBody().append(...rows);
+  const wrap = document.createElement("div");
+  wrap.className = "table-scroll";
+  wrap.append(table);
+  return wrap;
 }
 
 document.addEventListener("DOMContentLoaded", () => {

@@ -360,8 +360,10 @@ def test_narrow_phones_do_not_scroll_sideways(browser, live_server, artifacts, w
                                       "board": ["Qs", "7h", "2c"], "dead": ["3d"]}))
         wait_done(page)
         assert page.evaluate("document.documentElement.scrollWidth") <= width
-        cell = page.locator("#pick-Ah").bounding_box()
-        assert cell["width"] >= 20 and cell["height"] >= 28
+        for target in ("#pick-Ah", "#pick-2c", "#cell-AA", "#cell-22"):   # 24 x 24 px targets at least
+            box = page.locator(target).bounding_box()
+            assert box["width"] >= 24 and box["height"] >= 24, (target, box)
+            assert box["x"] >= 0 and box["x"] + box["width"] <= width, (target, box)
         expect(page.locator(".table-scroll").first).to_have_class(re.compile("scrolls"))
         page.screenshot(path=artifacts / f"web-study-{width}.png", full_page=True)
     finally:

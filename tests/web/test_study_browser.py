@@ -205,6 +205,11 @@ def test_back_and_forward_step_through_edits(sized):
     page.go_forward()
     expect(page.locator("#slot-s1-1")).to_have_attribute("aria-label", re.compile("queen of hearts"))
     wait_done(page)
+    # Ctrl+Z (outside a text box) is Undo, as the button is
+    page.locator("#pick-Ac").focus()
+    page.keyboard.press("Control+z")
+    expect(page.locator("#slot-s1-1")).to_have_attribute("aria-label", re.compile("empty"))
+    expect(page.locator("#undo")).to_be_enabled()
 
 
 # ---------------------------------------------------------------- the grid

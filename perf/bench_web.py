@@ -24,10 +24,16 @@ process) on 127.0.0.1 with a free port and stops it afterwards.
   beside its idle CPU over 5 s and what one such question costs when its
   client waits for the answer.
 
+* ``grid``: the page in Chromium (Playwright, Debian's binary), heads-up
+  preflop range against range: from a click on the range grid to painted
+  equities and to the painted heatmap (``perf/_grid_bench.py``). Set
+  ``POKERFSM_TABLES`` to a store with ``preflop-hu`` built for the target
+  case (the heatmap looked up, not computed).
+
 The HTTP/1.1 client of ``load`` and ``abandon`` is a minimal one on asyncio
 streams, so that the client's own CPU (it shares the machine) stays small.
 
-    python perf/bench_web.py [--part all|throughput|load|abandon] [--seconds 15] [--rounds 2]
+    python perf/bench_web.py [--part all|throughput|load|abandon|grid] [--seconds 15] [--rounds 2]
 """
 from __future__ import annotations
 
@@ -354,7 +360,8 @@ async def abandon(port: int, pid: int, kind: str, count: int = 10, after: float 
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--part", choices=["all", "throughput", "load", "abandon"], default="all")
+    parser.add_argument("--part", choices=["all", "throughput", "load", "abandon", "grid"], default="all")
+    parser.add_argument("--clicks", type=int, default=8, help="grid: clicks timed (default 8, at most 12)")
     parser.add_argument("--concurrency", type=int, default=8, help="throughput: requests in flight (default 8)")
     parser.add_argument("--rounds", type=int, default=2, help="timed runs per scenario (default 2)")
     parser.add_argument("--seconds", type=float, default=15.0, help="load: length of one timed run (default 15)")
@@ -385,6 +392,12 @@ def main(argv=None) -> int:
             httpx.post(f"http://127.0.0.1:{port}/api/evaluate", json={"cards": "As Ks Qs Js Ts"}, timeout=60)
             for kind in ("ten seats", "ranges"):
                 asyncio.run(abandon(port, pid, kind))
+    if args.part in ("all", "grid"):
+        from _grid_bench import report
+        from pokerfsm import precomputed
+
+        with server(["--cache-size", "0", *extra]) as (port, _):
+            report(port, args.clicks, precomputed.available("preflop-hu"))
     return 0
 
 

@@ -28,15 +28,15 @@ def detail(response) -> dict:
     return response.json()["detail"][0]
 
 
-def open_request(base: str, method: str, body: dict) -> socket.socket:
+def open_request(base: str, method: str, body: dict, path: str = "/api/equity") -> socket.socket:
     """Send a request on a raw socket and leave it waiting (``close()`` it to walk away)."""
     url = urlsplit(base)
     sock = socket.create_connection((url.hostname, url.port))
     if method == "GET":
-        head, data = f"GET /api/equity?q={encode_query(body)} HTTP/1.1\r\n", b""
+        head, data = f"GET {path}?q={encode_query(body)} HTTP/1.1\r\n", b""
     else:
         data = json.dumps(body).encode()
-        head = f"POST /api/equity HTTP/1.1\r\nContent-Type: application/json\r\nContent-Length: {len(data)}\r\n"
+        head = f"POST {path} HTTP/1.1\r\nContent-Type: application/json\r\nContent-Length: {len(data)}\r\n"
     sock.sendall(f"{head}Host: {url.netloc}\r\n\r\n".encode() + data)
     return sock
 

@@ -6,6 +6,8 @@ tests drive it in-process. Endpoints:
 * ``POST /api/equity`` and ``GET /api/equity?q=<url-safe base64 of the same JSON>``
   (cacheable: ``ETag``, ``Cache-Control``) return what ``pokerfsm equity --json`` prints;
 * ``POST /api/evaluate`` ranks a 5-7 card hand; ``POST /api/outs`` lists outs;
+* ``POST /api/range``, ``GET /api/order``, ``POST /api/hits`` and ``POST /api/heatmap``
+  serve the page's range grid, board hits and per-hand equities (:mod:`pokerfsm.web.study`);
 * ``GET /api/stats`` reports the answer cache's hits and misses and the computations under way;
   ``GET /api/health``;
 * ``/`` is the page (``web/static``), ``/docs`` the OpenAPI documentation.
@@ -39,11 +41,11 @@ from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 from importlib import resources
 from types import SimpleNamespace
-from typing import Any
+from typing import Annotated, Any
 
 import anyio
 import anyio.to_thread
-from fastapi import FastAPI, Query, Request, Response
+from fastapi import Body, FastAPI, Query, Request, Response
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
@@ -61,6 +63,7 @@ from .cache import AnswerCache, Question, canonical_form
 from .problems import FieldError, error_response
 from .questions import decode_query, encode_query, engine_args, field_error, read_equity_request, shown_as_asked
 from .schemas import (
+    EQUITY_EXAMPLES,
     CacheStats,
     EquityRequest,
     EquityResponse,
@@ -70,6 +73,7 @@ from .schemas import (
     OutsRequest,
     OutsResponse,
 )
+from .study import HEAVY_STUDY_PATHS, study_router
 from .work import GONE, HeavyPool, until_disconnected
 
 __all__ = ["create_app", "default_engine", "Settings", "FieldError", "read_equity_request", "encode_query",
@@ -84,15 +88,15 @@ DEFAULT_DEADLINE = 10.0
 """Seconds one equity request may take, waiting for a thread included."""
 MAX_BODY_BYTES = 64 * 1024
 """The largest request body (the largest real question is a few kilobytes)."""
-HEAVY_PATHS = ("/api/equity",)
+HEAVY_PATHS = ("/api/equity", *HEAVY_STUDY_PATHS)
 
 
 def default_engine() -> SimpleNamespace:
     """The computing functions the app calls, from the pokerfsm package (imported on first use)."""
-    from ..evaluation import best_five, evaluate
+    from ..evaluation import best_five, evaluate, hits
     from ..odds import equity, outs
 
-    return SimpleNamespace(equity=equity, evaluate=evaluate, best_five=best_five, outs=outs)
+    return SimpleNamespace(equity=equity, evaluate=evaluate, best_five=best_five, outs=outs, hits=hits)
 
 
 @dataclass
@@ -167,10 +171,11 @@ def create_app(*, cache_size: int = 1024, budget: float = DEFAULT_BUDGET, worker
         version=__version__,
         description="Exact poker odds: equity, hand evaluation and outs. The page is at `/`.",
         docs_url=None if docs_assets else "/docs",
+        redoc_url=None if docs_assets else "/redoc",
         lifespan=lifespan,
     )
     if docs_assets:  # Swagger UI shipped by the fastapi-offline package: /docs works offline
-        from fastapi.openapi.docs import get_swagger_ui_html
+        from fastapi.openapi.docs import get_redoc_html, get_swagger_ui_html
 
         app.mount("/docs-assets", StaticFiles(directory=docs_assets), name="docs-assets")
 
@@ -180,6 +185,12 @@ def create_app(*, cache_size: int = 1024, budget: float = DEFAULT_BUDGET, worker
                                        swagger_js_url="/docs-assets/swagger-ui-bundle.js",
                                        swagger_css_url="/docs-assets/swagger-ui.css",
                                        swagger_favicon_url="/docs-assets/favicon.png")
+
+        @app.get("/redoc", include_in_schema=False)
+        async def redoc() -> Response:
+            return get_redoc_html(openapi_url=app.openapi_url or "/openapi.json", title="pokerfsm API",
+                                  redoc_js_url="/docs-assets/redoc.standalone.js",
+                                  redoc_favicon_url="/docs-assets/favicon.png", with_google_fonts=False)
     app.state.cache = cache
     app.state.settings = settings
     app.state.heavy = heavy
@@ -255,7 +266,8 @@ def create_app(*, cache_size: int = 1024, budget: float = DEFAULT_BUDGET, worker
 
     @app.post("/api/equity", response_model=EquityResponse, responses=ERRORS, tags=["equity"],
               summary="Equity of 2-10 seats (hands, unknown hands or ranges)")
-    async def post_equity(request: Request, body: EquityRequest) -> Any:
+    async def post_equity(request: Request,
+                          body: Annotated[EquityRequest, Body(openapi_examples=EQUITY_EXAMPLES)]) -> Any:
         question = await in_thread(read_equity_request, body)
         return await answer_equity(request, question)
 
@@ -315,6 +327,8 @@ def create_app(*, cache_size: int = 1024, budget: float = DEFAULT_BUDGET, worker
             return get_engine().outs(hands, list(deal.board), list(deal.dead)).to_dict()  # type: ignore[no-any-return]
 
         return await in_thread(outs)
+
+    app.include_router(study_router(in_thread, heavy, lambda: settings.deadline, get_engine))
 
     @app.get("/api/stats", response_model=CacheStats, tags=["server"],
              summary="Answer cache hits and misses, computations under way")

@@ -32,6 +32,7 @@ __all__ = [
     "CardList",
     "PlayerSpec",
     "EquityRequest",
+    "EQUITY_EXAMPLES",
     "EvaluateRequest",
     "OutsRequest",
     "PlayerEquity",
@@ -78,6 +79,17 @@ class EquityRequest(_Request):
     )
 
 
+EQUITY_EXAMPLES: dict[str, Any] = {
+    "flop": {"summary": "a hand against a range on the flop",
+             "value": {"players": [["Ah", "Kd"], "QQ+, AKs"], "board": ["Qd", "7c", "2s"], "dead": []}},
+    "unknown": {"summary": "a hand against two unknown hands, preflop",
+                "value": {"players": [["Ah", "Kd"], None, None]}},
+    "sampled": {"summary": "Monte Carlo with a seed (a repeatable answer)",
+                "value": {"players": [["Ah", "Ad"], ["Ks", "Kc"]], "samples": 100000, "seed": 42}},
+}
+"""Whole request bodies shown in /docs (each one answers as it is in "Try it out")."""
+
+
 class EvaluateRequest(_Request):
     """A hand of 5 to 7 cards to rank."""
 
@@ -110,8 +122,8 @@ class EquityResponse(BaseModel):
     """The same object as ``pokerfsm equity --json`` prints."""
 
     players: list[PlayerEquity]
-    board: Any
-    dead: Any
+    board: list[str] = Field(description="the community cards, as the library writes them")
+    dead: list[str] = Field(description="the dead cards, as the library writes them")
     combinations: int = Field(description="showdowns enumerated (exact) or sampled (Monte Carlo)")
     exact: bool
     std_error: float | None = Field(description="standard error of the equities; 0 or null when exact")

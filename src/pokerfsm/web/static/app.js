@@ -1,114 +1,10 @@
-// pokerfsm web calculator: seats, board and dead cards; a 52-card picker;
-// recalculation through GET /api/equity whenever the spot is valid.
-// Plain JS, no build step. The URL fragment (#q=...) holds the spot, encoded
-// exactly like the API's q= parameter (url-safe base64 of the JSON body).
+// pokerfsm web calculator: recalculation through GET /api/equity whenever the
+// spot (cards.js) is valid; ranges are first checked through the cheap
+// POST /api/range, after a pause in typing. Plain JS, no build step.
+// The URL fragment (#q=...) holds the spot, encoded exactly like the API's q=
+// parameter (url-safe base64 of the JSON body); every edit is a history entry,
+// so Back/Forward (and the Undo button) step through the edits.
 "use strict";
-
-const RANKS = "AKQJT98765432";           // picker columns, high to low
-const SUITS = "shdc";                    // picker rows
-const SUIT_SYMBOL = { s: "♠", h: "♥", d: "♦", c: "♣" };
-const SUIT_NAME = { s: "spades", h: "hearts", d: "diamonds", c: "clubs" };
-const RANK_NAME = {
-  A: "ace", K: "king", Q: "queen", J: "jack", T: "ten", 9: "nine", 8: "eight", 7: "seven",
-  6: "six", 5: "five", 4: "four", 3: "three", 2: "two",
-};
-const CATEGORY_LABEL = {
-  HIGH_CARD: "High card", ONE_PAIR: "One pair", PAIR: "One pair", TWO_PAIR: "Two pair",
-  TWO_PAIRS: "Two pair", THREE_OF_A_KIND: "Three of a kind", TRIPS: "Three of a kind",
-  STRAIGHT: "Straight", FLUSH: "Flush", FULL_HOUSE: "Full house", FOUR_OF_A_KIND: "Four of a kind",
-  QUADS: "Four of a kind", STRAIGHT_FLUSH: "Straight flush",
-};
-const MIN_SEATS = 2, MAX_SEATS = 10, BOARD_SLOTS = 5, DEAD_SLOTS = 6;
-
-// ------------------------------------------------------------------ state
-
-const state = {
-  seats: [],        // [{cards: [card|null, card|null], range: ""}]
-  board: Array(BOARD_SLOTS).fill(null),
-  dead: Array(DEAD_SLOTS).fill(null),
-  target: null,     // the selected slot: {area: "seat"|"board"|"dead", seat, index}
-};
-
-function newSeat() { return { cards: [null, null], range: "" }; }
-
-function resetState() {
-  state.seats = [newSeat(), newSeat()];
-  state.board = Array(BOARD_SLOTS).fill(null);
-  state.dead = Array(DEAD_SLOTS).fill(null);
-  state.target = { area: "seat", seat: 0, index: 0 };
-}
-
-function cardName(card) {
-  return `${RANK_NAME[card[0]]} of ${SUIT_NAME[card[1]]}`;
-}
-
-/** Normalise typed or stored card text ("ah", "10h", "A♥") to "Ah"; null if not a card. */
-function normaliseCard(text) {
-  if (typeof text !== "string") return null;
-  let t = text.trim();
-  if (t.startsWith("10")) t = "T" + t.slice(2);
-  if (t.length !== 2) return null;
-  const rank = t[0].toUpperCase();
-  let suit = t[1].toLowerCase();
-  for (const [letter, symbol] of Object.entries(SUIT_SYMBOL)) if (t[1] === symbol) suit = letter;
-  return RANKS.includes(rank) && SUITS.includes(suit) ? rank + suit : null;
-}
-
-function slotList() {
-  // every slot in cursor order: seats, then the board, then dead cards
-  const slots = [];
-  state.seats.forEach((seat, s) => seat.cards.forEach((_, i) => slots.push({ area: "seat", seat: s, index: i })));
-  state.board.forEach((_, i) => slots.push({ area: "board", index: i }));
-  state.dead.forEach((_, i) => slots.push({ area: "dead", index: i }));
-  return slots;
-}
-
-function getCard(slot) {
-  if (slot.area === "seat") return state.seats[slot.seat].cards[slot.index];
-  return state[slot.area][slot.index];
-}
-
-function setCard(slot, card) {
-  if (slot.area === "seat") state.seats[slot.seat].cards[slot.index] = card;
-  else state[slot.area][slot.index] = card;
-}
-
-function sameSlot(a, b) {
-  return !!a && !!b && a.area === b.area && a.index === b.index && (a.area !== "seat" || a.seat === b.seat);
-}
-
-function slotId(slot) {
-  return slot.area === "seat" ? `slot-s${slot.seat}-${slot.index}` : `slot-${slot.area}-${slot.index}`;
-}
-
-function usedCards() {
-  const used = new Set();
-  for (const slot of slotList()) { const c = getCard(slot); if (c) used.add(c); }
-  return used;
-}
-
-/** The next empty slot after `from` (wrapping round), or null when all are full. */
-function nextEmpty(from) {
-  const slots = slotList();
-  const start = Math.max(0, slots.findIndex((s) => sameSlot(s, from)));
-  for (let k = 1; k <= slots.length; k++) {
-    const slot = slots[(start + k) % slots.length];
-    // a seat holding a range takes no cards
-    if (slot.area === "seat" && state.seats[slot.seat].range.trim()) continue;
-    if (!getCard(slot)) return slot;
-  }
-  return null;
-}
-
-function pick(card) {
-  if (!state.target || usedCards().has(card)) return false;
-  const target = state.target;
-  if (target.area === "seat") state.seats[target.seat].range = "";
-  setCard(target, card);
-  state.target = nextEmpty(target);
-  changed();
-  return true;
-}
 
 // ------------------------------------------------------------------ the request
 
@@ -127,7 +23,26 @@ function requestBody() {
   const board = state.board.filter(Boolean);
   if (board.length === 1 || board.length === 2) return { error: "The board needs 0, 3, 4 or 5 cards." };
   if (!known) return { error: "Pick cards for at least one seat." };
-  return { body: { players, board, dead: state.dead.filter(Boolean) } };
+  return { body: withMode({ players, board, dead: state.dead.filter(Boolean) }) };
+}
+
+function withMode(body) {
+  if (state.samples) { body.samples = state.samples; body.seed = 1; }
+  return body;
+}
+
+/** The whole spot, valid or not, as a request body (the permalink and the history entries). */
+function spotBody() {
+  const players = state.seats.map((seat) => {
+    const cards = seat.cards.filter(Boolean);
+    return cards.length ? seat.cards.map((c) => c || "") : seat.range.trim() ? seat.range : null;
+  });
+  return withMode({ players, board: state.board.filter(Boolean), dead: state.dead.filter(Boolean) });
+}
+
+function spotIsEmpty() {
+  return state.seats.length === MIN_SEATS && !state.samples && state.seats.every((s) => !s.range.trim() &&
+    !s.cards.some(Boolean)) && !state.board.some(Boolean) && !state.dead.some(Boolean);
 }
 
 function encodeQuery(body) {
@@ -143,16 +58,20 @@ function decodeQuery(q) {
   return JSON.parse(new TextDecoder().decode(Uint8Array.from(binary, (ch) => ch.charCodeAt(0))));
 }
 
-/** Restore a spot from a request body (the permalink); unknown parts are ignored. */
+/** Restore a spot from a request body (the permalink); returns what had to be corrected. */
 function loadBody(body) {
   resetState();
-  const players = Array.isArray(body.players) ? body.players.slice(0, MAX_SEATS) : [];
+  const notes = [];
+  const given = body && Array.isArray(body.players) ? body.players : [];
+  if (given.length > MAX_SEATS) notes.push(`the link had ${given.length} seats: the first ${MAX_SEATS} are kept`);
+  const players = given.slice(0, MAX_SEATS);
   state.seats = players.map((p) => {
     const seat = newSeat();
     if (Array.isArray(p)) p.slice(0, 2).forEach((c, i) => { seat.cards[i] = normaliseCard(c); });
-    else if (typeof p === "string") seat.range = p;
+    else if (typeof p === "string") seat.range = p.slice(0, 500);
     return seat;
   });
+  if (Number.isInteger(body?.samples) && body.samples > 0) state.samples = Math.min(body.samples, MAX_SAMPLES);
   while (state.seats.length < MIN_SEATS) state.seats.push(newSeat());
   const fill = (list, size) => {
     const out = Array(size).fill(null);
@@ -165,305 +84,154 @@ function loadBody(body) {
   const seen = new Set();
   for (const slot of slotList()) {
     const c = getCard(slot);
-    if (c && seen.has(c)) setCard(slot, null); else if (c) seen.add(c);
+    if (c && seen.has(c)) { setCard(slot, null); notes.push(`${c} was given twice: the second one is left out`); }
+    else if (c) seen.add(c);
   }
   state.target = nextEmpty(slotList()[slotList().length - 1]);
+  return notes;
 }
 
-// ------------------------------------------------------------------ rendering
-
-const $ = (sel, root = document) => root.querySelector(sel);
-
-function cardFace(el, card) {
-  el.textContent = "";
-  el.classList.remove("suit-s", "suit-h", "suit-d", "suit-c", "filled");
-  if (!card) return;
-  el.classList.add("filled", `suit-${card[1]}`);
-  const rank = document.createElement("span");
-  rank.className = "rank";
-  rank.textContent = card[0] === "T" ? "10" : card[0];
-  const suit = document.createElement("span");
-  suit.className = "suit";
-  suit.textContent = SUIT_SYMBOL[card[1]];
-  el.append(rank, suit);
-}
-
-function slotLabel(slot) {
-  const where = slot.area === "seat" ? `Seat ${slot.seat + 1} card ${slot.index + 1}`
-    : slot.area === "board" ? `Board card ${slot.index + 1}` : `Dead card ${slot.index + 1}`;
-  const card = getCard(slot);
-  return `${where}: ${card ? cardName(card) + " (press Enter to remove)" : "empty"}`;
-}
-
-function makeSlot(slot) {
-  const button = document.createElement("button");
-  button.type = "button";
-  button.className = "slot";
-  button.id = slotId(slot);
-  button.dataset.area = slot.area;
-  button.dataset.index = String(slot.index);
-  if (slot.area === "seat") button.dataset.seat = String(slot.seat);
-  button.addEventListener("click", () => {
-    if (getCard(slot)) setCard(slot, null);
-    state.target = slot;
-    changed();
-    focusSlot(slot);
-  });
-  button.addEventListener("keydown", (event) => {
-    if ((event.key === "Backspace" || event.key === "Delete") && getCard(slot)) {
-      event.preventDefault();
-      setCard(slot, null);
-      state.target = slot;
-      changed();
-      focusSlot(slot);
-    }
-  });
-  return button;
-}
-
-function focusSlot(slot) {
-  const el = document.getElementById(slotId(slot));
-  if (el) el.focus();
-}
-
-function buildSeats() {
-  const list = $("#seats");
-  list.textContent = "";
-  const template = $("#seat-template");
-  state.seats.forEach((seat, s) => {
-    const item = template.content.firstElementChild.cloneNode(true);
-    item.dataset.seat = String(s);
-    item.id = `seat-${s}`;
-    $(".seat-name", item).textContent = `Seat ${s + 1}`;
-    const slots = $(".slots", item);
-    seat.cards.forEach((_, i) => slots.append(makeSlot({ area: "seat", seat: s, index: i })));
-    const input = $(".range", item);
-    input.id = `range-${s}`;
-    input.value = seat.range;
-    $(".visually-hidden", item).textContent = `Seat ${s + 1} range`;
-    input.addEventListener("input", () => {
-      seat.range = input.value;
-      if (input.value.trim()) seat.cards = [null, null];
-      changed({ rebuild: false });
-    });
-    const remove = $(".remove-seat", item);
-    remove.setAttribute("aria-label", `Remove seat ${s + 1}`);
-    remove.addEventListener("click", () => removeSeat(s));
-    list.append(item);
-  });
-  $("#add-seat").disabled = state.seats.length >= MAX_SEATS;
-}
-
-function buildRow(area, size) {
-  const box = $(`#${area}-slots`);
-  box.textContent = "";
-  for (let i = 0; i < size; i++) box.append(makeSlot({ area, index: i }));
-}
-
-function buildPicker() {
-  const grid = $("#picker");
-  SUITS.split("").forEach((suit, r) => {
-    const row = document.createElement("div");
-    row.className = "picker-row";
-    row.setAttribute("role", "row");
-    RANKS.split("").forEach((rank, c) => {
-      const card = rank + suit;
-      const cell = document.createElement("button");
-      cell.type = "button";
-      cell.className = "pick";
-      cell.id = `pick-${card}`;
-      cell.dataset.card = card;
-      cell.dataset.row = String(r);
-      cell.dataset.col = String(c);
-      cell.setAttribute("role", "gridcell");
-      cell.tabIndex = r === 0 && c === 0 ? 0 : -1;
-      cardFace(cell, card);
-      cell.addEventListener("click", () => { if (pick(card)) cell.focus(); });
-      cell.addEventListener("keydown", pickerKey);
-      row.append(cell);
-    });
-    grid.append(row);
-  });
-}
-
-function pickerKey(event) {
-  const cell = event.currentTarget;
-  let r = Number(cell.dataset.row), c = Number(cell.dataset.col);
-  const moves = {
-    ArrowLeft: [0, -1], ArrowRight: [0, 1], ArrowUp: [-1, 0], ArrowDown: [1, 0],
-  };
-  if (event.key in moves) {
-    const [dr, dc] = moves[event.key];
-    r = (r + dr + SUITS.length) % SUITS.length;
-    c = (c + dc + RANKS.length) % RANKS.length;
-  } else if (event.key === "Home") c = 0;
-  else if (event.key === "End") c = RANKS.length - 1;
-  else return;
-  event.preventDefault();
-  event.stopPropagation();
-  focusPickerCell($(`#pick-${RANKS[c]}${SUITS[r]}`));
-}
-
-function focusPickerCell(cell) {
-  for (const other of document.querySelectorAll(".pick")) other.tabIndex = -1;
-  cell.tabIndex = 0;
-  cell.focus();
-}
-
-function render() {
-  const used = usedCards();
-  for (const slot of slotList()) {
-    const el = document.getElementById(slotId(slot));
-    if (!el) continue;
-    cardFace(el, getCard(slot));
-    el.setAttribute("aria-label", slotLabel(slot));
-    const selected = sameSlot(slot, state.target);
-    el.classList.toggle("target", selected);
-    el.setAttribute("aria-pressed", selected ? "true" : "false");
+/** Load the spot of the URL's #q=...; a link that cannot be read is said to be broken. */
+function loadFromHash() {
+  resetState();
+  if (!location.hash) return;
+  const match = /^#q=([A-Za-z0-9_-]+)$/.exec(location.hash);
+  if (!match) { if (location.hash.startsWith("#q=")) showNotice("This link is broken: an empty calculator is shown."); return; }
+  let notes;
+  try { notes = loadBody(decodeQuery(match[1])); } catch {
+    resetState();
+    showNotice("This link is broken: an empty calculator is shown.");
+    return;
   }
-  state.seats.forEach((seat, s) => {
-    const item = $(`#seat-${s}`);
-    const input = $(".range", item);
-    if (input.value !== seat.range) input.value = seat.range;
-    item.classList.toggle("has-range", !!seat.range.trim());
-    $(".remove-seat", item).disabled = state.seats.length <= MIN_SEATS;
-  });
-  for (const cell of document.querySelectorAll(".pick")) {
-    const taken = used.has(cell.dataset.card);
-    cell.classList.toggle("used", taken);
-    cell.setAttribute("aria-disabled", taken ? "true" : "false");
-    cell.setAttribute("aria-label", cardName(cell.dataset.card) + (taken ? " (in use)" : ""));
-  }
-  $("#target-label").textContent = state.target ? `→ ${slotLabel(state.target).split(":")[0]}` : "";
+  if (notes.length) showNotice(`This link was corrected: ${notes.join("; ")}.`);
 }
 
-// ------------------------------------------------------------------ results
+// ------------------------------------------------------------------ asking the server
 
-let pending = null, timer = null, lastQuery = null;
+let pending = null, timer = null, lastQuery = null, generation = 0;
+const rangeChecks = new Map();   // range text -> promise of {data} or {error}
 
-function percent(x) { return `${(100 * x).toFixed(2)}%`; }
-
-function clearOutcomes() {
-  for (const item of document.querySelectorAll(".seat")) {
-    for (const k of ["win", "tie", "equity"]) $(`.${k}`, item).textContent = "—";
-    $(".bar-win", item).style.width = "0";
-    $(".bar-tie", item).style.width = "0";
-    item.classList.remove("invalid");
-  }
-}
-
-function showStatus(text, kind = "info") {
-  const status = $("#status");
-  status.textContent = text;
-  status.dataset.kind = kind;
-}
-
-function showResult(result) {
-  result.players.forEach((p, s) => {
-    const item = $(`#seat-${s}`);
-    if (!item) return;
-    $(".win", item).textContent = percent(p.win);
-    $(".tie", item).textContent = percent(p.tie);
-    $(".equity", item).textContent = percent(p.equity);
-    $(".bar-win", item).style.width = `${100 * p.win}%`;
-    $(".bar-tie", item).style.width = `${100 * p.tie}%`;
-  });
-  $("#combinations").textContent = `${Number(result.combinations).toLocaleString("en-US")} ${result.exact ? "combinations" : "samples"}`;
-  const mode = $("#mode");
-  mode.textContent = result.exact ? "exact" : `Monte Carlo ±${percent(result.std_error || 0)}`;
-  mode.className = `badge ${result.exact ? "exact" : "mc"}`;
-  $("#elapsed").textContent = `${(1000 * result.elapsed_s).toFixed(result.elapsed_s < 0.01 ? 1 : 0)} ms`;
-  $("#summary").hidden = false;
-  showCategories(result);
-  showStatus("Done.", "ok");
-}
-
-function showCategories(result) {
-  const table = $("#categories");
-  const names = Object.keys(result.players[0]?.categories || {});
-  const head = document.createElement("tr");
-  head.append(Object.assign(document.createElement("th"), { scope: "col", textContent: "Hand" }));
-  result.players.forEach((_, s) => head.append(Object.assign(document.createElement("th"),
-    { scope: "col", textContent: `Seat ${s + 1}` })));
-  $("thead", table).replaceChildren(head);
-  const rows = names.slice().reverse().map((name) => {
-    const tr = document.createElement("tr");
-    tr.append(Object.assign(document.createElement("th"),
-      { scope: "row", textContent: CATEGORY_LABEL[name] || name }));
-    result.players.forEach((p) => tr.append(Object.assign(document.createElement("td"),
-      { textContent: percent(p.categories[name] || 0) })));
-    return tr;
-  });
-  $("tbody", table).replaceChildren(...rows);
-  table.hidden = names.length === 0;
-}
-
-function showError(detail) {
-  const item = Array.isArray(detail) ? detail[0] : { msg: String(detail), loc: [] };
-  const loc = item?.loc || [];
-  const where = loc.indexOf("players");
-  if (where >= 0 && typeof loc[where + 1] === "number") {
-    $(`#seat-${loc[where + 1]}`)?.classList.add("invalid");
-  }
-  showStatus(item?.msg || "The server could not answer.", "error");
-}
-
-function schedule() {
+function schedule(delay = CLICK_DELAY) {
   clearTimeout(timer);
-  timer = setTimeout(recalculate, 120);
+  timer = setTimeout(recalculate, delay);
+}
+
+async function postJSON(path, body, signal) {
+  const response = await patiently(() => fetch(path, {
+    method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body), signal,
+  }), signal);
+  return { response, data: await response.json() };
+}
+
+/** The response of `ask()`; on a 429 (this browser already has calculations under way, e.g. one
+ * just abandoned) it waits as Retry-After says and asks again, unless `signal` aborts meanwhile. */
+async function patiently(ask, signal) {
+  let response = await ask();
+  for (let tries = 0; response.status === 429 && tries < 10; tries++) {
+    const seconds = Math.min(5, Math.max(0.2, Number(response.headers.get("Retry-After")) || 1));
+    await new Promise((resolve) => setTimeout(resolve, 1000 * seconds));
+    if (signal?.aborted) throw new DOMException("abandoned", "AbortError");
+    response = await ask();
+  }
+  return response;
+}
+
+/** What the server makes of a range: {data} (canonical text, combos, classes) or {error}. Cached. */
+function checkRange(text, changes = null) {
+  const key = changes ? null : text;
+  if (key !== null && rangeChecks.has(key)) return rangeChecks.get(key);
+  const asked = postJSON("api/range", changes ? { range: text, set: changes } : { range: text })
+    .then(({ response, data }) => (response.ok ? { data } : { error: data.detail }))
+    .catch((err) => ({ error: [{ msg: `No answer from the server (${err.message}).`, loc: [] }] }));
+  if (key !== null) {
+    if (rangeChecks.size > 300) rangeChecks.clear();
+    rangeChecks.set(key, asked);
+    asked.then((r) => { if (r.error && !r.error[0]?.type) rangeChecks.delete(key); });
+  }
+  return asked;
+}
+
+/** True when the answer was not computed for this request: the server's cache or the browser's. */
+function fromCache(response) {
+  if (response.headers.get("X-Cache") === "hit") return true;
+  const timing = performance.getEntriesByName(response.url).pop();
+  return !!timing && timing.transferSize === 0 && timing.decodedBodySize > 0;
+}
+
+function stopPending() {
+  if (pending) pending.abort();
+  pending = null;
+  document.body.classList.remove("busy");
 }
 
 async function recalculate() {
+  const mine = ++generation;
   const { body, error } = requestBody();
   const q = body ? encodeQuery(body) : "";
-  history.replaceState(null, "", q ? `#q=${q}` : location.pathname + location.search);
-  $("#permalink").href = q ? `#q=${q}` : "./";
+  $("#permalink").href = location.hash || "./";
   if (error) {
-    if (pending) pending.abort();
+    stopPending();
     lastQuery = null;
-    clearOutcomes();
-    $("#summary").hidden = true;
-    $("#categories").hidden = true;
+    clearResults();
     showStatus(error, "info");
     return;
   }
   if (q === lastQuery) return;
+  // ranges are checked first (cheap): a typo never starts a calculation
+  for (const [s, player] of body.players.entries()) {
+    if (typeof player !== "string") continue;
+    const checked = await checkRange(player);
+    if (mine !== generation) return;
+    if (checked.error) {
+      stopPending();
+      lastQuery = null;
+      showError(checked.error, s);
+      return;
+    }
+  }
   lastQuery = q;
-  if (pending) pending.abort();
+  stopPending();
   const controller = new AbortController();
   pending = controller;
+  if (lastResult) setStale(true);
+  document.dispatchEvent(new CustomEvent("asking", { detail: body }));
   showStatus("Calculating…", "busy");
   document.body.classList.add("busy");
+  const started = performance.now();
+  const ticking = setInterval(() => {   // a long calculation shows that it is going on
+    if (controller === pending) showStatus(`Calculating… ${((performance.now() - started) / 1000).toFixed(1)} s`, "busy");
+  }, 1000);
   try {
-    let response = await fetch(`api/equity?q=${q}`, { signal: controller.signal });
-    // 429: this browser already has calculations under way (e.g. one just abandoned); wait and ask again
-    for (let tries = 0; response.status === 429 && tries < 10; tries++) {
-      const seconds = Math.min(5, Math.max(0.2, Number(response.headers.get("Retry-After")) || 1));
-      await new Promise((resolve) => setTimeout(resolve, 1000 * seconds));
-      if (controller !== pending) return;
-      response = await fetch(`api/equity?q=${q}`, { signal: controller.signal });
-    }
+    const response = await patiently(() => fetch(`api/equity?q=${q}`, { signal: controller.signal }),
+      controller.signal);
     const data = await response.json();
     if (controller !== pending) return;
-    clearOutcomes();
-    if (response.ok) showResult(data);
+    if (response.ok) showResult(data, performance.now() - started, fromCache(response));
     else { showError(data.detail); lastQuery = null; }
   } catch (err) {
-    if (err.name !== "AbortError") { showStatus(`No answer from the server (${err.message}).`, "error"); lastQuery = null; }
+    if (err.name !== "AbortError") {
+      clearResults();
+      showStatus(`No answer from the server (${err.message}).`, "error");
+      lastQuery = null;
+    }
   } finally {
+    clearInterval(ticking);
     if (controller === pending) { pending = null; document.body.classList.remove("busy"); }
   }
 }
 
-function changed({ rebuild = true } = {}) {
+function changed({ rebuild = true, typing = undefined, record = true } = {}) {
   if (rebuild && document.querySelectorAll(".seat").length !== state.seats.length) rebuildAll();
   render();
-  schedule();
+  if (record) { recordSpot(typing); showNotice(""); }
+  document.dispatchEvent(new CustomEvent("spot"));
+  schedule(typing !== undefined ? TYPING_DELAY : CLICK_DELAY);
 }
 
 function rebuildAll() {
   buildSeats();
-  clearOutcomes();
+  lastQuery = null;
+  clearResults();
 }
 
 function removeSeat(s) {
@@ -475,49 +243,29 @@ function removeSeat(s) {
   $(`#seat-${Math.min(s, state.seats.length - 1)} .slot`)?.focus();
 }
 
-// ------------------------------------------------------------------ typing "Ah"
-
-let typedRank = null, typedAt = 0;
-
-function typedKey(event) {
-  if (event.ctrlKey || event.metaKey || event.altKey) return;
-  const el = event.target;
-  if (el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement) return;
-  const key = event.key;
-  const now = Date.now();
-  if (typedRank && now - typedAt < 2000 && SUITS.includes(key.toLowerCase())) {
-    const card = typedRank + key.toLowerCase();
-    typedRank = null;
-    event.preventDefault();
-    const before = state.target;
-    if (!pick(card)) {
-      showStatus(usedCards().has(card) ? `${cardName(card)} is already in use.` : "Select a slot first.", "error");
-    } else if (before && el.classList && el.classList.contains("slot")) {
-      focusSlot(state.target || before);
-    }
-    return;
-  }
-  if (key.length === 1 && RANKS.includes(key.toUpperCase())) {
-    typedRank = key.toUpperCase();
-    typedAt = now;
-  } else if (key === "Escape") typedRank = null;
-}
-
 // ------------------------------------------------------------------ start
 
 function start() {
-  resetState();
-  const match = /^#q=([A-Za-z0-9_-]+)$/.exec(location.hash);
-  if (match) {
-    try { loadBody(decodeQuery(match[1])); } catch { resetState(); }
-  }
+  loadFromHash();
+  history.replaceState({ depth: 0 }, "", location.href);
   buildRow("board", BOARD_SLOTS);
   buildRow("dead", DEAD_SLOTS);
   buildPicker();
   rebuildAll();
   render();
+  showMode();
+  $("#undo").disabled = true;
+  document.dispatchEvent(new CustomEvent("spot"));
   recalculate();
   document.addEventListener("keydown", typedKey);
+  document.addEventListener("keydown", (event) => {
+    const el = event.target;
+    if ((event.ctrlKey || event.metaKey) && !event.shiftKey && event.key.toLowerCase() === "z" &&
+        !(el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement)) {
+      event.preventDefault();
+      undo();
+    }
+  });
   $("#add-seat").addEventListener("click", () => {
     if (state.seats.length >= MAX_SEATS) return;
     state.seats.push(newSeat());
@@ -533,6 +281,7 @@ function start() {
     changed();
     focusSlot(state.target);
   });
+  $("#undo").addEventListener("click", undo);
   $("#copy-link").addEventListener("click", async () => {
     try {
       await navigator.clipboard.writeText(location.href);
@@ -541,13 +290,38 @@ function start() {
       showStatus(`Copy this link: ${location.href}`, "info");
     }
   });
-  window.addEventListener("hashchange", () => {
-    const m = /^#q=([A-Za-z0-9_-]+)$/.exec(location.hash);
-    if (!m || m[1] === lastQuery) return;
-    try { loadBody(decodeQuery(m[1])); } catch { return; }
-    rebuildAll();
+  // the skip link moves the focus only: the URL keeps the spot
+  $(".skip").addEventListener("click", (event) => {
+    event.preventDefault();
+    (document.querySelector(".pick[tabindex='0']") || $("#picker")).focus();
+  });
+  for (const input of document.querySelectorAll("input[name='mode']")) {
+    input.addEventListener("change", () => {
+      state.samples = input.value === "mc" && input.checked ? MC_SAMPLES : null;
+      showMode();
+      changed();
+    });
+  }
+  $("#refine").addEventListener("click", () => {
+    state.samples = Math.min(MAX_SAMPLES, (state.samples || MC_SAMPLES) * 4);
+    showMode();
     changed();
   });
+  // Back/Forward (and Undo) bring back an earlier spot
+  window.addEventListener("popstate", () => {
+    loadFromHash();
+    lastQuery = null;
+    rebuildAll();
+    showMode();
+    $("#undo").disabled = (history.state?.depth || 0) <= 0;
+    changed({ record: false });
+  });
+}
+
+function showMode() {
+  $("#mode-exact").checked = !state.samples;
+  $("#mode-mc").checked = !!state.samples;
+  $("#mode-samples").textContent = state.samples ? `(${plural(state.samples, "deal")})` : "";
 }
 
 document.addEventListener("DOMContentLoaded", start);

@@ -1,0 +1,122 @@
+"""Per-hand equity of a range: the equity of each of its hand classes against the other seats.
+
+Heads-up before the flop, with the ``preflop-hu`` table built, each class is
+a lookup (:func:`pokerfsm.precomputed.range_vs_range`, exact, microseconds).
+Otherwise each class is an equity question of its own, the seat's range cut
+down to that class, under the request's :class:`~pokerfsm.odds.Stop`: the
+time left is shared among the classes as their budgets, each exact when it
+fits its share and Monte Carlo otherwise (the library's automatic mode). When
+the time runs out the classes not done are left out and the answer says
+``"complete": false``; a cancelled request stops at once.
+
+>>> from pokerfsm.web.questions import read_equity_request
+>>> from pokerfsm.web.schemas import EquityRequest
+>>> from pokerfsm.web.app import default_engine
+>>> from pokerfsm.odds import Stop
+>>> q = read_equity_request(EquityRequest(players=[["Ah", "Kd"], "QQ+, AKs"], board=["Qd", "7c", "2s"]))
+>>> answer = heatmap(q, 1, Stop(10), default_engine())
+>>> answer["classes"]["QQ"]["combos"], round(answer["classes"]["QQ"]["equity"], 4), answer["complete"]
+(3, 0.9838, True)
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from ..cards import Card
+from ..errors import Error, TimeLimitError
+from ..odds import Stop
+from ..ranges import HAND_CLASSES, HandRange, hand_class, parse_range
+from .cache import Question, RandomSeat, RangeSeat
+from .problems import FieldError
+from .questions import engine_args
+
+__all__ = ["heatmap", "TABLE", "MAX_SECONDS"]
+
+TABLE = "preflop-hu"
+MAX_SECONDS = 8.0
+"""At most this long for one heatmap (and at most 80 % of the request's time left)."""
+
+
+def _seat_range(seat: Any) -> HandRange:
+    if isinstance(seat, RandomSeat):
+        return HandRange.random()
+    if isinstance(seat, RangeSeat):
+        return parse_range(seat.text)
+    return HandRange.from_combos([[Card(seat[0]), Card(seat[1])]])
+
+
+def _by_class(question: Question, seat: int) -> dict[str, HandRange]:
+    """The seat's live combos (none using a card on the board, dead or in a known hand), per class."""
+    known = set(question.board) | set(question.dead)
+    for other in question.players:
+        if isinstance(other, tuple):
+            known.update(other)
+    live = _seat_range(question.players[seat]).without(known)
+    groups: dict[str, dict[Any, float]] = {}
+    for combo, weight in live.items():
+        groups.setdefault(hand_class(combo), {})[combo] = weight
+    return {hand: HandRange(groups[hand]) for hand in HAND_CLASSES if hand in groups}
+
+
+def _tidy(x: float) -> float:
+    return int(x) if float(x).is_integer() else x
+
+
+def _use_table(question: Question) -> bool:
+    if len(question.players) != 2 or question.board or question.dead or question.samples is not None:
+        return False
+    from .. import precomputed
+
+    return bool(precomputed.available(TABLE))
+
+
+def heatmap(question: Question, seat: int, stop: Stop, engine: Any) -> dict[str, Any]:
+    """``{"seat", "fair", "source", "complete", "classes": {class: {"equity", "combos", "exact"}}}``."""
+    if isinstance(question.players[seat], tuple):
+        raise FieldError(("body", "players", seat), f"seat {seat + 1} holds a hand: the heatmap needs a range "
+                         "or an unknown hand there", "not_a_range")
+    groups = _by_class(question, seat)
+    classes: dict[str, dict[str, Any]] = {}
+    complete, source = True, "enumeration"
+    if _use_table(question):
+        from .. import precomputed
+
+        source = f"table {TABLE}"
+        other = _seat_range(question.players[1 - seat])
+        for hand, part in groups.items():
+            stop.check()
+            try:
+                figures = precomputed.range_vs_range(part, other)
+            except Error:  # every combo of the class collides with the other seat's hand
+                continue
+            classes[hand] = {"equity": figures.equity, "combos": _tidy(part.total_weight), "exact": True}
+    else:
+        players, board, dead = engine_args(question)
+        total = min(MAX_SECONDS, 0.8 * stop.seconds_left())
+        whole = stop.within(total)
+        for n, (hand, part) in enumerate(groups.items()):
+            if stop.cancelled:
+                stop.check()
+            share = whole.seconds_left() / (len(groups) - n)
+            if share < 0.005:
+                complete = False
+                break
+            asked = list(players)
+            asked[seat] = part
+            try:  # the budget steers each class to its share (exact, else Monte Carlo); the limit is the whole's
+                result = engine.equity(asked, board, dead, samples=question.samples, seed=question.seed,
+                                       budget=share / 2, stop=whole)
+            except TimeLimitError:
+                whole.resume()  # the heatmap's share is over, not the request's: answer what is done
+                stop.check()
+                complete = False
+                break
+            except Error:  # the class cannot be dealt with the other seats' ranges
+                continue
+            classes[hand] = {"equity": result.players[seat].equity, "combos": _tidy(part.total_weight),
+                             "exact": bool(result.exact)}
+        exact = {c["exact"] for c in classes.values()}
+        source = "enumeration" if exact <= {True} else "Monte Carlo" if exact == {False} else \
+            "enumeration and Monte Carlo"
+    return {"seat": seat, "fair": 1 / len(question.players), "source": source, "complete": complete,
+            "classes": classes}

@@ -1,0 +1,354 @@
+// pokerfsm web calculator, the cards: the spot's state (seats, board, dead cards),
+// the card slots, the 52-card picker and typing a card ("Ah"). app.js asks the
+// server and shows the answers; grid.js and study.js add the study panels.
+"use strict";
+
+const RANKS = "AKQJT98765432";           // picker columns, high to low
+const SUITS = "shdc";                    // picker rows
+const SUIT_SYMBOL = { s: "♠", h: "♥", d: "♦", c: "♣" };
+const SUIT_NAME = { s: "spades", h: "hearts", d: "diamonds", c: "clubs" };
+const RANK_NAME = {
+  A: "ace", K: "king", Q: "queen", J: "jack", T: "ten", 9: "nine", 8: "eight", 7: "seven",
+  6: "six", 5: "five", 4: "four", 3: "three", 2: "two",
+};
+const CATEGORY_LABEL = {
+  HIGH_CARD: "High card", ONE_PAIR: "One pair", PAIR: "One pair", TWO_PAIR: "Two pair",
+  TWO_PAIRS: "Two pair", THREE_OF_A_KIND: "Three of a kind", TRIPS: "Three of a kind",
+  STRAIGHT: "Straight", FLUSH: "Flush", FULL_HOUSE: "Full house", FOUR_OF_A_KIND: "Four of a kind",
+  QUADS: "Four of a kind", STRAIGHT_FLUSH: "Straight flush",
+};
+const MIN_SEATS = 2, MAX_SEATS = 10, BOARD_SLOTS = 5, DEAD_SLOTS = 6;
+const TYPING_DELAY = 400;                // ms after the last key before a typed range is sent
+const CLICK_DELAY = 60;                  // ms after a click (coalesces a quick run of clicks)
+const MC_SAMPLES = 100000, MAX_SAMPLES = 1000000;
+
+// ------------------------------------------------------------------ state
+
+const state = {
+  seats: [],        // [{cards: [card|null, card|null], range: ""}]
+  board: Array(BOARD_SLOTS).fill(null),
+  dead: Array(DEAD_SLOTS).fill(null),
+  target: null,     // the selected slot: {area: "seat"|"board"|"dead", seat, index}
+  samples: null,    // null: exact where the server's budget allows; a number: Monte Carlo deals
+};
+
+function newSeat() { return { cards: [null, null], range: "" }; }
+
+function resetState() {
+  state.seats = [newSeat(), newSeat()];
+  state.board = Array(BOARD_SLOTS).fill(null);
+  state.dead = Array(DEAD_SLOTS).fill(null);
+  state.target = { area: "seat", seat: 0, index: 0 };
+  state.samples = null;
+}
+
+function cardName(card) {
+  return `${RANK_NAME[card[0]]} of ${SUIT_NAME[card[1]]}`;
+}
+
+/** Normalise typed or stored card text ("ah", "10h", "A♥") to "Ah"; null if not a card. */
+function normaliseCard(text) {
+  if (typeof text !== "string") return null;
+  let t = text.trim();
+  if (t.startsWith("10")) t = "T" + t.slice(2);
+  if (t.length !== 2) return null;
+  const rank = t[0].toUpperCase();
+  let suit = t[1].toLowerCase();
+  for (const [letter, symbol] of Object.entries(SUIT_SYMBOL)) if (t[1] === symbol) suit = letter;
+  return RANKS.includes(rank) && SUITS.includes(suit) ? rank + suit : null;
+}
+
+function slotList() {
+  // every slot in cursor order: seats, then the board, then dead cards
+  const slots = [];
+  state.seats.forEach((seat, s) => seat.cards.forEach((_, i) => slots.push({ area: "seat", seat: s, index: i })));
+  state.board.forEach((_, i) => slots.push({ area: "board", index: i }));
+  state.dead.forEach((_, i) => slots.push({ area: "dead", index: i }));
+  return slots;
+}
+
+function getCard(slot) {
+  if (slot.area === "seat") return state.seats[slot.seat].cards[slot.index];
+  return state[slot.area][slot.index];
+}
+
+function setCard(slot, card) {
+  if (slot.area === "seat") state.seats[slot.seat].cards[slot.index] = card;
+  else state[slot.area][slot.index] = card;
+}
+
+function sameSlot(a, b) {
+  return !!a && !!b && a.area === b.area && a.index === b.index && (a.area !== "seat" || a.seat === b.seat);
+}
+
+function slotId(slot) {
+  return slot.area === "seat" ? `slot-s${slot.seat}-${slot.index}` : `slot-${slot.area}-${slot.index}`;
+}
+
+function usedCards() {
+  const used = new Set();
+  for (const slot of slotList()) { const c = getCard(slot); if (c) used.add(c); }
+  return used;
+}
+
+/** The next empty slot after `from` (wrapping round), or null when all are full. */
+function nextEmpty(from) {
+  const slots = slotList();
+  const start = Math.max(0, slots.findIndex((s) => sameSlot(s, from)));
+  for (let k = 1; k <= slots.length; k++) {
+    const slot = slots[(start + k) % slots.length];
+    // a seat holding a range takes no cards
+    if (slot.area === "seat" && state.seats[slot.seat].range.trim()) continue;
+    if (!getCard(slot)) return slot;
+  }
+  return null;
+}
+
+function pick(card) {
+  if (!state.target || usedCards().has(card)) return false;
+  const target = state.target;
+  let note = "";
+  if (target.area === "seat" && state.seats[target.seat].range.trim()) {
+    // only when this seat's slot was chosen on purpose: the range goes, and Undo brings it back
+    note = `Seat ${target.seat + 1}'s range (${state.seats[target.seat].range.trim()}) was replaced by cards: ` +
+      "Undo (or Ctrl+Z) brings it back.";
+    state.seats[target.seat].range = "";
+  }
+  setCard(target, card);
+  state.target = nextEmpty(target);
+  changed();
+  if (note) showNotice(note);
+  return true;
+}
+
+// ------------------------------------------------------------------ rendering
+
+const $ = (sel, root = document) => root.querySelector(sel);
+
+function cardFace(el, card) {
+  el.textContent = "";
+  el.classList.remove("suit-s", "suit-h", "suit-d", "suit-c", "filled");
+  if (!card) return;
+  el.classList.add("filled", `suit-${card[1]}`);
+  const rank = document.createElement("span");
+  rank.className = "rank";
+  rank.textContent = card[0] === "T" ? "10" : card[0];
+  const suit = document.createElement("span");
+  suit.className = "suit";
+  suit.textContent = SUIT_SYMBOL[card[1]];
+  el.append(rank, suit);
+}
+
+function slotLabel(slot) {
+  const where = slot.area === "seat" ? `Seat ${slot.seat + 1} card ${slot.index + 1}`
+    : slot.area === "board" ? `Board card ${slot.index + 1}` : `Dead card ${slot.index + 1}`;
+  const card = getCard(slot);
+  return `${where}: ${card ? cardName(card) + " (press Enter to remove)" : "empty"}`;
+}
+
+function makeSlot(slot) {
+  const button = document.createElement("button");
+  button.type = "button";
+  button.className = "slot";
+  button.id = slotId(slot);
+  button.dataset.area = slot.area;
+  button.dataset.index = String(slot.index);
+  if (slot.area === "seat") button.dataset.seat = String(slot.seat);
+  button.addEventListener("click", () => {
+    if (getCard(slot)) setCard(slot, null);
+    state.target = slot;
+    changed();
+    focusSlot(slot);
+  });
+  button.addEventListener("keydown", (event) => {
+    if ((event.key === "Backspace" || event.key === "Delete") && getCard(slot)) {
+      event.preventDefault();
+      setCard(slot, null);
+      state.target = slot;
+      changed();
+      focusSlot(slot);
+    }
+  });
+  return button;
+}
+
+function focusSlot(slot) {
+  const el = document.getElementById(slotId(slot));
+  if (el) el.focus();
+}
+
+function buildSeats() {
+  const list = $("#seats");
+  list.textContent = "";
+  const template = $("#seat-template");
+  state.seats.forEach((seat, s) => {
+    const item = template.content.firstElementChild.cloneNode(true);
+    item.dataset.seat = String(s);
+    item.id = `seat-${s}`;
+    $(".seat-name", item).textContent = `Seat ${s + 1}`;
+    const slots = $(".slots", item);
+    seat.cards.forEach((_, i) => slots.append(makeSlot({ area: "seat", seat: s, index: i })));
+    const input = $(".range", item);
+    input.id = `range-${s}`;
+    input.value = seat.range;
+    $(".visually-hidden", item).textContent = `Seat ${s + 1} range`;
+    input.addEventListener("input", () => {
+      seat.range = input.value;
+      if (input.value.trim()) {
+        seat.cards = [null, null];
+        // the cards picked next go elsewhere: never into a seat holding a range
+        if (state.target?.area === "seat" && state.target.seat === s) state.target = nextEmpty(state.target);
+      }
+      changed({ rebuild: false, typing: s });
+    });
+    $(".grid-button", item).addEventListener("click", () => document.dispatchEvent(
+      new CustomEvent("edit-range", { detail: { seat: s } })));
+    $(".grid-button", item).setAttribute("aria-label", `Edit seat ${s + 1}'s range on the grid`);
+    const remove = $(".remove-seat", item);
+    remove.setAttribute("aria-label", `Remove seat ${s + 1}`);
+    remove.addEventListener("click", () => removeSeat(s));
+    list.append(item);
+  });
+  $("#add-seat").disabled = state.seats.length >= MAX_SEATS;
+}
+
+function buildRow(area, size) {
+  const box = $(`#${area}-slots`);
+  box.textContent = "";
+  for (let i = 0; i < size; i++) box.append(makeSlot({ area, index: i }));
+}
+
+/** A button of a keyboard grid: role gridcell, its row and column, a roving tabindex. */
+function gridButton(id, r, c, className) {
+  const cell = document.createElement("button");
+  cell.type = "button";
+  cell.className = className;
+  cell.id = id;
+  cell.dataset.row = String(r);
+  cell.dataset.col = String(c);
+  cell.setAttribute("role", "gridcell");
+  cell.tabIndex = r === 0 && c === 0 ? 0 : -1;
+  return cell;
+}
+
+/** Where arrow keys, Home and End lead in a rows × cols grid (wrapping round); null for other keys. */
+function gridMove(event, rows, cols) {
+  const cell = event.currentTarget;
+  let r = Number(cell.dataset.row), c = Number(cell.dataset.col);
+  const moves = { ArrowLeft: [0, -1], ArrowRight: [0, 1], ArrowUp: [-1, 0], ArrowDown: [1, 0] };
+  if (event.key in moves) {
+    r = (r + moves[event.key][0] + rows) % rows;
+    c = (c + moves[event.key][1] + cols) % cols;
+  } else if (event.key === "Home") c = 0;
+  else if (event.key === "End") c = cols - 1;
+  else return null;
+  event.preventDefault();
+  event.stopPropagation();
+  return [r, c];
+}
+
+/** Focus a cell of a keyboard grid, the only one of `selector` reachable by Tab. */
+function focusRoving(cell, selector) {
+  for (const other of document.querySelectorAll(`${selector}[tabindex='0']`)) other.tabIndex = -1;
+  cell.tabIndex = 0;
+  cell.focus();
+}
+
+function buildPicker() {
+  const grid = $("#picker");
+  SUITS.split("").forEach((suit, r) => {
+    const row = document.createElement("div");
+    row.className = "picker-row";
+    row.setAttribute("role", "row");
+    RANKS.split("").forEach((rank, c) => {
+      const card = rank + suit;
+      const cell = gridButton(`pick-${card}`, r, c, "pick");
+      cell.dataset.card = card;
+      cardFace(cell, card);
+      cell.addEventListener("click", () => { if (pick(card)) cell.focus(); });
+      cell.addEventListener("keydown", (event) => {
+        const at = gridMove(event, SUITS.length, RANKS.length);
+        if (at) focusRoving($(`#pick-${RANKS[at[1]]}${SUITS[at[0]]}`), ".pick");
+      });
+      row.append(cell);
+    });
+    grid.append(row);
+  });
+}
+
+function render() {
+  const used = usedCards();
+  for (const slot of slotList()) {
+    const el = document.getElementById(slotId(slot));
+    if (!el) continue;
+    cardFace(el, getCard(slot));
+    el.setAttribute("aria-label", slotLabel(slot));
+    const selected = sameSlot(slot, state.target);
+    el.classList.toggle("target", selected);
+    el.setAttribute("aria-pressed", selected ? "true" : "false");
+  }
+  state.seats.forEach((seat, s) => {
+    const item = $(`#seat-${s}`);
+    const input = $(".range", item);
+    if (input.value !== seat.range) input.value = seat.range;
+    item.classList.toggle("has-range", !!seat.range.trim());
+    $(".remove-seat", item).disabled = state.seats.length <= MIN_SEATS;
+  });
+  for (const cell of document.querySelectorAll(".pick")) {
+    const taken = used.has(cell.dataset.card);
+    cell.classList.toggle("used", taken);
+    cell.setAttribute("aria-disabled", taken ? "true" : "false");
+    cell.setAttribute("aria-label", cardName(cell.dataset.card) + (taken ? " (in use)" : ""));
+  }
+  $("#target-label").textContent = state.target ? `→ ${slotLabel(state.target).split(":")[0]}` : "";
+}
+
+// ------------------------------------------------------------------ typing "Ah"
+
+let typedRank = null, typedAt = 0;
+
+function typedKey(event) {
+  if (event.ctrlKey || event.metaKey || event.altKey) return;
+  const el = event.target;
+  if (el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement) return;
+  const key = event.key;
+  const now = Date.now();
+  if (typedRank && now - typedAt < 2000 && SUITS.includes(key.toLowerCase())) {
+    const card = typedRank + key.toLowerCase();
+    typedRank = null;
+    event.preventDefault();
+    const before = state.target;
+    if (!pick(card)) {
+      showStatus(usedCards().has(card) ? `${cardName(card)} is already in use.` : "Select a slot first.", "error");
+    } else if (before && el.classList && el.classList.contains("slot")) {
+      focusSlot(state.target || before);
+    }
+    return;
+  }
+  if (key.length === 1 && RANKS.includes(key.toUpperCase())) {
+    typedRank = key.toUpperCase();
+    typedAt = now;
+  } else if (key === "Escape") typedRank = null;
+}
+
+// ------------------------------------------------------------------ history: every edit is an entry
+
+let lastEdit = { key: null, at: 0 };
+
+/** Record the spot in the URL: a new history entry per edit (a run of keys in one box is one edit). */
+function recordSpot(typing) {
+  const url = spotIsEmpty() ? location.pathname + location.search : `#q=${encodeQuery(spotBody())}`;
+  const now = Date.now();
+  const same = typing !== undefined && lastEdit.key === typing && now - lastEdit.at < 2000;
+  lastEdit = { key: typing, at: now };
+  if (url === (location.hash || location.pathname + location.search)) return;
+  const depth = (history.state?.depth || 0) + (same ? 0 : 1);
+  if (same) history.replaceState({ depth }, "", url);
+  else history.pushState({ depth }, "", url);
+  $("#permalink").href = location.hash || "./";
+  $("#undo").disabled = depth <= 0;
+}
+
+function undo() {
+  if ((history.state?.depth || 0) > 0) history.back();
+}

@@ -1,0 +1,134 @@
+// pokerfsm web calculator, the answers on the page: equities, the summary (how it
+// was computed, how long it took), the category table, errors in the page's words
+// (seats counted from 1), the status line and notices. app.js asks the server.
+"use strict";
+
+let lastResult = null;   // the answer on screen
+
+function percent(x) { return `${(100 * x).toFixed(2)}%`; }
+
+function plural(n, word) {
+  return `${Number(n).toLocaleString("en-US")} ${word}${Number(n) === 1 ? "" : "s"}`;
+}
+
+/** Empty every result: nothing stays on screen that does not answer the spot shown. */
+function clearResults() {
+  for (const item of document.querySelectorAll(".seat")) {
+    for (const k of ["win", "tie", "equity"]) $(`.${k}`, item).textContent = "—";
+    $(".bar-win", item).style.width = "0";
+    $(".bar-tie", item).style.width = "0";
+    $(".seat-hand", item).textContent = "";
+    item.classList.remove("invalid");
+  }
+  $("#summary").hidden = true;
+  $("#categories").hidden = true;
+  $("#refine").hidden = true;
+  lastResult = null;
+  setStale(false);
+  document.dispatchEvent(new CustomEvent("result", { detail: null }));
+}
+
+/** Results still on screen while a new answer is awaited are marked as out of date. */
+function setStale(stale) {
+  document.body.classList.toggle("stale", stale);
+  $("#stale-note").hidden = !stale;
+}
+
+function showStatus(text, kind = "info") {
+  const status = $("#status");
+  status.textContent = text;
+  status.dataset.kind = kind;
+}
+
+function showNotice(text) {
+  const notice = $("#notice");
+  notice.textContent = text;
+  notice.hidden = !text;
+}
+
+/** How a seat of an answer is headed: its hand, its range, or "random hand". */
+function handTitle(p) {
+  if (p.hand === null || p.hand === undefined) return "random hand";
+  const text = Array.isArray(p.hand) ? p.hand.join("") : String(p.hand);
+  return text === "random" ? "random hand" : text;
+}
+
+function showResult(result, roundTrip, cached) {
+  lastResult = result;
+  result.players.forEach((p, s) => {
+    const item = $(`#seat-${s}`);
+    if (!item) return;
+    $(".win", item).textContent = percent(p.win);
+    $(".tie", item).textContent = percent(p.tie);
+    $(".equity", item).textContent = percent(p.equity);
+    $(".bar-win", item).style.width = `${100 * p.win}%`;
+    $(".bar-tie", item).style.width = `${100 * p.tie}%`;
+    const title = $(".seat-hand", item);
+    title.textContent = handTitle(p);
+    title.title = handTitle(p);
+  });
+  $("#combinations").textContent = plural(result.combinations, result.exact ? "combination" : "sample");
+  const mode = $("#mode");
+  mode.textContent = result.exact ? "exact" : `Monte Carlo, standard error ±${percent(result.std_error || 0)}`;
+  mode.className = `badge ${result.exact ? "exact" : "mc"}`;
+  const computed = `${(1000 * result.elapsed_s).toFixed(result.elapsed_s < 0.01 ? 1 : 0)} ms`;
+  $("#elapsed").textContent = `answered in ${Math.round(roundTrip)} ms` +
+    (cached ? ` (from the cache; first computed in ${computed})` : ` (computed in ${computed})`);
+  $("#refine").hidden = result.exact || (state.samples || 0) >= MAX_SAMPLES;
+  $("#summary").hidden = false;
+  showCategories(result);
+  setStale(false);
+  showStatus("Done.", "ok");
+  $("#announce").textContent = result.players.map((p, s) =>
+    `Seat ${s + 1}, ${handTitle(p)}: ${percent(p.equity)} equity`).join("; ") + ".";
+  document.dispatchEvent(new CustomEvent("result", { detail: result }));
+}
+
+function showCategories(result) {
+  const table = $("#categories");
+  const names = Object.keys(result.players[0]?.categories || {});
+  const head = document.createElement("tr");
+  head.append(Object.assign(document.createElement("th"), { scope: "col", textContent: "Hand" }));
+  result.players.forEach((p, s) => {
+    const title = handTitle(p);
+    const th = Object.assign(document.createElement("th"), { scope: "col", title: `Seat ${s + 1}: ${title}` });
+    th.append(Object.assign(document.createElement("span"), { className: "col-seat", textContent: `Seat ${s + 1}` }),
+      title.length > 14 ? `${title.slice(0, 13)}…` : title);
+    head.append(th);
+  });
+  $("thead", table).replaceChildren(head);
+  const rows = names.slice().reverse().map((name) => {
+    const tr = document.createElement("tr");
+    tr.append(Object.assign(document.createElement("th"),
+      { scope: "row", textContent: CATEGORY_LABEL[name] || name }));
+    result.players.forEach((p) => tr.append(Object.assign(document.createElement("td"),
+      { textContent: percent(p.categories[name] || 0) })));
+    return tr;
+  });
+  $("tbody", table).replaceChildren(...rows);
+  table.hidden = names.length === 0;
+  const wrap = table.parentElement;
+  wrap.classList.toggle("scrolls", wrap.scrollWidth > wrap.clientWidth + 1);
+}
+
+/** The server's words for the page: positions count seats from 1, as the page does. */
+function pageMessage(item) {
+  const loc = item?.loc || [];
+  let msg = String(item?.msg || "The server could not answer.");
+  msg = msg.replace(/\bplayers\[(\d+)\](\[\d+\])?/g, (_, n) => `seat ${Number(n) + 1}`)
+    .replace(/\bplayer (\d+)/gi, (_, n) => `seat ${n}`);
+  const where = loc.indexOf("players");
+  if (where >= 0 && typeof loc[where + 1] === "number") return { seat: loc[where + 1], msg: `Seat ${loc[where + 1] + 1}: ${msg}` };
+  if (loc.includes("board")) return { msg: `Board: ${msg}` };
+  if (loc.includes("dead")) return { msg: `Dead cards: ${msg}` };
+  return { msg };
+}
+
+function showError(detail, seat = null) {
+  const item = Array.isArray(detail) ? detail[0] : { msg: String(detail), loc: [] };
+  const shown = pageMessage(item);
+  const s = seat ?? shown.seat;
+  clearResults();
+  if (s !== undefined && s !== null) $(`#seat-${s}`)?.classList.add("invalid");
+  showStatus(seat !== null && shown.seat === undefined ? `Seat ${seat + 1}: ${shown.msg}` : shown.msg, "error");
+}

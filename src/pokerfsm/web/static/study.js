@@ -1,0 +1,162 @@
+// Board hits (POST /api/hits: what the grid's seat's range makes on the board) and outs
+// (POST /api/outs: what each next card does when every hand is known), below the results.
+"use strict";
+
+const study = { hits: null, outs: null, key: null };
+
+function cardText(card) { return `${card[0] === "T" ? "10" : card[0]}${SUIT_SYMBOL[card[1]]}`; }
+
+function cardList(cards) {
+  const box = document.createElement("span");
+  box.className = "card-list";
+  for (const card of cards) {
+    const span = document.createElement("span");
+    span.className = `mini suit-${card[1]}`;
+    span.textContent = cardText(card);
+    span.setAttribute("aria-label", cardName(card));
+    box.append(span);
+  }
+  if (!cards.length) box.textContent = "none";
+  return box;
+}
+
+function studyKey() {
+  const board = state.board.filter(Boolean), dead = state.dead.filter(Boolean);
+  const seats = state.seats.map((s) => (s.cards.filter(Boolean).length === 2 ? s.cards.join("") : s.range.trim()));
+  return JSON.stringify({ board, dead, seats, grid: grid.seat });
+}
+
+async function updateStudy() {
+  const key = studyKey();
+  if (key === study.key) return;
+  study.key = key;
+  study.hits?.abort();
+  study.outs?.abort();
+  showHits();
+  showOuts();
+}
+
+async function showHits() {
+  const board = state.board.filter(Boolean), dead = state.dead.filter(Boolean);
+  const table = $("#hits"), status = $("#hits-status");
+  // the grid's seat if it holds a range, else the first seat that does
+  const holds = (s) => state.seats[s] && !state.seats[s].cards.some(Boolean) && state.seats[s].range.trim();
+  const s = holds(grid.seat) ? grid.seat : state.seats.findIndex((_, i) => holds(i));
+  table.hidden = true;
+  if (board.length < 3 || s < 0) {
+    status.textContent = "Give a seat a range (the grid's seat) and put 3 to 5 cards on the board to see what it hits.";
+    return;
+  }
+  const range = state.seats[s].range.trim();
+  const controller = new AbortController();
+  study.hits = controller;
+  status.textContent = `Seat ${s + 1}'s range on the board…`;
+  try {
+    const { response, data } = await postJSON("api/hits", { range, board, dead }, controller.signal);
+    if (controller !== study.hits) return;
+    if (!response.ok) { status.textContent = `Seat ${s + 1}: ${pageMessage(data.detail?.[0]).msg}`; return; }
+    status.textContent = "";
+    $("caption", table).textContent = `What seat ${s + 1}'s range (${data.range}) makes: ` +
+      `${plural(data.combos, "live combination")}`;
+    const head = document.createElement("tr");
+    for (const label of ["", "Combos", "%"]) head.append(Object.assign(document.createElement("th"), { scope: "col", textContent: label }));
+    $("thead", table).replaceChildren(head);
+    const rows = [];
+    const section = (title, list) => {
+      const shown = list.filter((r) => r.combos > 0);
+      if (!shown.length) return;
+      const tr = document.createElement("tr");
+      tr.className = "group";
+      tr.append(Object.assign(document.createElement("th"), { scope: "rowgroup", colSpan: 3, textContent: title }));
+      rows.push(tr);
+      for (const r of shown) {
+        const row = document.createElement("tr");
+        row.append(Object.assign(document.createElement("th"), { scope: "row", textContent: r.name }),
+          Object.assign(document.createElement("td"), { textContent: String(Math.round(r.combos * 100) / 100) }),
+          Object.assign(document.createElement("td"), { textContent: percent(r.share) }));
+        rows.push(row);
+      }
+    };
+    section("Made hands", data.made);
+    section("Draws", data.draws);
+    $("tbody", table).replaceChildren(...rows);
+    table.hidden = false;
+  } catch (err) {
+    if (err.name !== "AbortError") status.textContent = `No answer from the server (${err.message}).`;
+  }
+}
+
+async function showOuts() {
+  const board = state.board.filter(Boolean), dead = state.dead.filter(Boolean);
+  const box = $("#outs"), status = $("#outs-status");
+  box.textContent = "";
+  const hands = state.seats.map((s) => s.cards.filter(Boolean));
+  if ((board.length !== 3 && board.length !== 4) || hands.some((h) => h.length !== 2)) {
+    status.textContent = "With every hand known and a flop or turn, the next cards are listed here.";
+    return;
+  }
+  const controller = new AbortController();
+  study.outs = controller;
+  try {
+    const { response, data } = await postJSON("api/outs", { players: hands, board, dead }, controller.signal);
+    if (controller !== study.outs) return;
+    if (!response.ok) { status.textContent = pageMessage(data.detail?.[0]).msg; return; }
+    if (data.street === "river") {
+      status.textContent = "Each river card, for each seat:";
+      const list = document.createElement("dl");
+      list.className = "outs-list";
+      data.players.forEach((p, s) => {
+        list.append(Object.assign(document.createElement("dt"), { textContent: `Seat ${s + 1} (${p.hand})` }));
+        for (const [label, cards] of [["wins after", p.wins], ["ties after", p.ties], ["loses after", p.losses]]) {
+          const dd = document.createElement("dd");
+          dd.append(`${label} ${plural(cards.length, "card")}: `, cardList(cards));
+          list.append(dd);
+        }
+      });
+      box.append(list);
+    } else {
+      status.textContent = "Each turn card, and the equities after it (turn cards that leave the same equities share a row):";
+      box.append(turnTable(data));
+    }
+  } catch (err) {
+    if (err.name !== "AbortError") status.textContent = `No answer from the server (${err.message}).`;
+  }
+}
+
+/** The turn cards grouped by the equities they leave, the best for seat 1 first. */
+function turnTable(data) {
+  const groups = new Map();
+  for (const t of data.turns) {
+    const key = t.equities.map((e) => e.toFixed(9)).join(" ");
+    if (!groups.has(key)) groups.set(key, { equities: t.equities, cards: [] });
+    groups.get(key).cards.push(t.card);
+  }
+  const table = document.createElement("table");
+  table.className = "turns";
+  table.append(Object.assign(document.createElement("caption"), { textContent: "Equity after each turn card" }));
+  const head = document.createElement("tr");
+  head.append(Object.assign(document.createElement("th"), { scope: "col", textContent: "Turn" }));
+  data.players.forEach((p, s) => head.append(Object.assign(document.createElement("th"),
+    { scope: "col", textContent: `Seat ${s + 1}` })));
+  table.createTHead().append(head);
+  const rows = [...groups.values()].sort((a, b) => b.equities[0] - a.equities[0]).map((g) => {
+    const tr = document.createElement("tr");
+    const th = document.createElement("th");
+    th.scope = "row";
+    th.append(cardList(g.cards));
+    tr.append(th);
+    g.equities.forEach((e) => tr.append(Object.assign(document.createElement("td"), { textContent: percent(e) })));
+    return tr;
+  });
+  table.createTBody().append(...rows);
+  const wrap = document.createElement("div");
+  wrap.className = "table-scroll";
+  wrap.append(table);
+  return wrap;
+}
+
+document.addEventListener("DOMContentLoaded", () => {
+  document.addEventListener("spot", updateStudy);
+  document.addEventListener("grid-seat", updateStudy);
+  updateStudy();
+});

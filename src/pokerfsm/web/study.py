@@ -1,0 +1,154 @@
+"""The study endpoints of the page: ranges, the preflop order, board hits and per-hand equities.
+
+* ``POST /api/range`` reads a range as the library does and answers its
+  canonical text, its combos and, for each of the 169 hand classes, the share
+  of the class's combos it holds (the page's 13×13 grid). It is cheap: the
+  page checks a seat's range with it before asking for equity.
+* ``GET /api/order``: the 169 classes in the PokerStove order (exact equity
+  against one random hand; shipped package data, no table needed), for the
+  page's "top X %" slider, and whether the ``preflop-hu`` table is built.
+* ``POST /api/hits``: :func:`pokerfsm.hits` for a range on a 3-5 card board.
+* ``POST /api/heatmap``: the equity of each hand class of one seat's range
+  against the other seats (see :mod:`pokerfsm.web.heatmap`).
+
+Errors are the app's: the library's, placed in the request (``loc``), as a 422.
+
+>>> from fastapi.testclient import TestClient
+>>> from pokerfsm.web.app import create_app
+>>> client = TestClient(create_app())
+>>> answer = client.post("/api/range", json={"range": "QQ+, AKs, AhKd"}).json()
+>>> answer["text"], answer["combos"], answer["classes"]["AKo"]
+('QQ+, AKs, AhKd', 23, 0.0833...)
+>>> client.post("/api/range", json={"range": "QQ++"}).json()["detail"][0]["loc"]
+['body', 'range']
+"""
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Request, Response
+from fastapi.responses import JSONResponse
+from pydantic import Field
+
+from ..errors import Error
+from ..odds import Stop
+from ..ranges import HAND_CLASSES, HandRange, hand_class, parse_range
+from .heatmap import heatmap
+from .problems import FieldError
+from .questions import field_error, read_equity_request
+from .schemas import CardList, EquityRequest, _Request
+from .work import GONE, HeavyPool, until_disconnected
+
+__all__ = ["RangeRequest", "HitsRequest", "HeatmapRequest", "study_router", "HEAVY_STUDY_PATHS"]
+
+HEAVY_STUDY_PATHS = ("/api/heatmap",)
+ALL_COMBOS = 1326
+
+
+class RangeRequest(_Request):
+    """A range to read, and optionally hand classes to set (the grid's edits)."""
+
+    range: Annotated[str, Field(max_length=500)] = Field(description="a range in PokerStove syntax",
+                                                         examples=["QQ+, AKs, 0.5(AQs)"])
+    set: Annotated[dict[Annotated[str, Field(max_length=3)], Annotated[float, Field(ge=0, le=1)]],
+                   Field(max_length=169)] = Field(
+        default={}, description="hand class -> weight (0 removes the class) applied after reading the range",
+        examples=[{"AKo": 1, "QQ": 0}])
+
+
+class HitsRequest(_Request):
+    """A range on a flop, turn or river."""
+
+    range: Annotated[str, Field(max_length=500)] = Field(examples=["QQ+, AKs, AKo, 76s"])
+    board: CardList = Field(description="3, 4 or 5 community cards", examples=[["Kd", "7c", "2h"]])
+    dead: CardList = Field(default=[], description="cards removed from the deck", examples=[[]])
+
+
+class HeatmapRequest(EquityRequest):
+    """An equity question and the seat (0-based) whose range is broken down by hand class."""
+
+    seat: Annotated[int, Field(strict=True, ge=0, le=9)] = Field(description="0-based seat holding a range")
+
+
+def range_answer(text: str, changes: dict[str, float] | None = None) -> dict[str, Any]:
+    """The canonical text, combos and per-class share of range ``text`` with the classes of ``changes``
+    set to their weights (raises the library's errors)."""
+    try:
+        hand_range = parse_range(text) if text.strip() else HandRange()
+    except Error as exc:
+        raise exc.located("range") from None
+    if changes:
+        unknown = sorted(set(changes) - set(HAND_CLASSES))
+        if unknown:
+            raise FieldError(("body", "set", unknown[0][:3]), "not a hand class such as AA, AKs or AKo",
+                             "hand_class")
+        kept = {c: w for c, w in hand_range.items() if hand_class(c) not in changes}
+        for hand, weight in changes.items():
+            if weight > 0:
+                kept.update(dict.fromkeys(parse_range(hand), weight))
+        hand_range = HandRange(kept)
+    weights = dict.fromkeys(HAND_CLASSES, 0.0)
+    for combo, weight in hand_range.items():
+        weights[hand_class(combo)] += weight
+    size = {hand: 6 if len(hand) == 2 else 4 if hand.endswith("s") else 12 for hand in HAND_CLASSES}
+    total = hand_range.total_weight
+
+    def tidy(x: float) -> float:
+        return int(x) if float(x).is_integer() else round(x, 6)
+
+    return {"text": str(hand_range), "combos": tidy(total), "share": total / ALL_COMBOS,
+            "classes": {hand: round(w / size[hand], 6) for hand, w in weights.items() if w}}
+
+
+def order_answer() -> dict[str, Any]:
+    from ..precomputed import available, preflop_order
+
+    return {"hands": [{"hand": row.hand, "combos": row.combos, "equity": round(row.equity, 6)}
+                      for row in preflop_order()],
+            "tables": available("preflop-hu")}
+
+
+def study_router(in_thread: Callable[..., Awaitable[Any]], heavy: HeavyPool, deadline: Callable[[], float],
+                 get_engine: Callable[[], Any]) -> APIRouter:
+    """The endpoints above; cheap work goes through ``in_thread``, heatmaps to the ``heavy`` pool."""
+    router = APIRouter()
+    errors: dict[int | str, dict[str, Any]] = {code: {"description": "a list of problems, each naming its field"}
+                                               for code in (413, 422, 429)}
+
+    @router.post("/api/range", responses=errors, tags=["study"],
+                 summary="Read a range: canonical text, combos, share of each hand class")
+    async def post_range(body: RangeRequest) -> Any:
+        return JSONResponse(await in_thread(range_answer, body.range, body.set))
+
+    @router.get("/api/order", tags=["study"], summary="The 169 hand classes in the PokerStove order")
+    async def get_order() -> Any:
+        return JSONResponse(await in_thread(order_answer), headers={"Cache-Control": "public, max-age=3600"})
+
+    @router.post("/api/hits", responses=errors, tags=["study"],
+                 summary="What a range makes on a board: made hands and draws (combos and %)")
+    async def post_hits(body: HitsRequest) -> Any:
+        def hits() -> dict[str, Any]:
+            try:
+                answer = get_engine().hits(body.range, body.board, body.dead).to_dict()
+            except Error as exc:
+                raise field_error(exc) from None
+            answer.pop("hands")
+            return answer  # type: ignore[no-any-return]
+
+        return JSONResponse(await in_thread(hits))
+
+    @router.post("/api/heatmap", responses=errors, tags=["study"],
+                 summary="Equity of each hand class of one seat's range against the other seats")
+    async def post_heatmap(request: Request, body: HeatmapRequest) -> Any:
+        question = await in_thread(read_equity_request, body)
+        if body.seat >= len(question.players):
+            raise field_error(Error(f"there is no seat {body.seat + 1}", field="seat"))
+        stop = Stop(deadline())
+        outcome = await until_disconnected(request.receive,
+                                           heavy.run(lambda s: heatmap(question, body.seat, s, get_engine()), stop))
+        if outcome is GONE:
+            return Response(status_code=499)
+        return JSONResponse(outcome)
+
+    return router

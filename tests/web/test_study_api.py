@@ -1,0 +1,217 @@
+"""The study endpoints: /api/range, /api/order, /api/hits and /api/heatmap.
+
+Answers equal the library's; bad input is a 4xx JSON naming the field, never a
+500, and never repeats a large input.
+"""
+from __future__ import annotations
+
+import time
+
+import pytest
+
+import pokerfsm
+from conftest import wait_until
+from pokerfsm import precomputed
+from pokerfsm.ranges import HAND_CLASSES, parse_range
+
+# ---------------------------------------------------------------- /api/range
+
+def test_range_reads_as_the_library(client):
+    answer = client.post("/api/range", json={"range": "AKs,QQ+ , 0.5(AQo)"}).json()
+    r = parse_range("AKs,QQ+ , 0.5(AQo)")
+    assert answer["text"] == str(r)
+    assert answer["combos"] == r.total_weight == 28
+    assert answer["share"] == pytest.approx(28 / 1326)
+    assert answer["classes"] == {"AA": 1, "KK": 1, "QQ": 1, "AKs": 1, "AQo": 0.5}
+
+
+def test_range_classes_of_exact_combos_are_partial(client):
+    answer = client.post("/api/range", json={"range": "AhKd, AsKs"}).json()
+    assert answer["classes"] == {"AKs": 0.25, "AKo": pytest.approx(1 / 12, abs=1e-6)}
+    assert answer["combos"] == 2
+
+
+def test_range_set_adds_and_removes_classes_keeping_the_rest(client):
+    answer = client.post("/api/range", json={"range": "QQ+, AhKd, 0.5(AQs)",
+                                             "set": {"KK": 0, "AKo": 1, "T9s": 0.25}}).json()
+    expected = parse_range("QQ, AA, AKo, 0.5(AQs), 0.25(T9s)")
+    assert parse_range(answer["text"]) == expected
+    assert answer["classes"]["AKo"] == 1 and "KK" not in answer["classes"]
+
+
+def test_range_empty_and_the_whole_grid(client):
+    assert client.post("/api/range", json={"range": ""}).json()["combos"] == 0
+    everything = client.post("/api/range", json={"range": "", "set": dict.fromkeys(HAND_CLASSES, 1)}).json()
+    assert everything["combos"] == 1326 and everything["share"] == 1
+
+
+@pytest.mark.parametrize("body, loc", [
+    ({"range": "QQ++"}, ["body", "range"]),
+    ({"range": "AK, QQ)"}, ["body", "range"]),
+    ({"range": "AA", "set": {"AKx": 1}}, ["body", "set", "AKx"]),
+    ({"range": "AA", "set": {"AK": 2}}, ["body", "set", "AK"]),
+    ({"range": "AA", "extra": 1}, ["body", "extra"]),
+    ({"range": 12}, ["body", "range"]),
+    ({}, ["body", "range"]),
+])
+def test_range_errors_name_the_field(client, body, loc):
+    response = client.post("/api/range", json=body)
+    assert response.status_code == 422, response.text
+    assert response.json()["detail"][0]["loc"][:len(loc)] == loc
+
+
+def test_range_never_echoes_a_large_input(client):
+    text = "QQ++" + ", AA" * 120
+    response = client.post("/api/range", json={"range": text})
+    assert response.status_code == 422
+    assert text not in response.text
+    too_long = client.post("/api/range", json={"range": "A" * 100_00})
+    assert too_long.status_code == 422 and "A" * 600 not in too_long.text
+
+
+# ---------------------------------------------------------------- /api/order
+
+def test_order_is_the_shipped_preflop_order(client):
+    response = client.get("/api/order")
+    assert response.status_code == 200
+    hands = response.json()["hands"]
+    assert [h["hand"] for h in hands] == [row.hand for row in precomputed.preflop_order()]
+    assert sorted(h["hand"] for h in hands) == sorted(HAND_CLASSES)
+    assert hands[0] == {"hand": "AA", "combos": 6, "equity": pytest.approx(0.8520, abs=1e-3)}
+    assert "max-age" in response.headers["cache-control"]
+
+
+# ---------------------------------------------------------------- /api/hits
+
+def test_hits_equal_the_library(client):
+    answer = client.post("/api/hits", json={"range": "QQ+, AKs, AKo, 76s", "board": ["Kd", "7c", "2h"]}).json()
+    library = pokerfsm.hits("QQ+, AKs, AKo, 76s", "Kd 7c 2h").to_dict()
+    library.pop("hands")
+    assert answer == library
+    made = {row["name"]: row["combos"] for row in answer["made"]}
+    assert made["set"] == 3 and made["overpair"] == 6
+    assert sum(made.values()) == answer["combos"] == 30
+
+
+def test_hits_on_the_river_have_no_draws_and_dead_cards_count(client):
+    answer = client.post("/api/hits", json={"range": "AA", "board": "Kd 7c 2h 3s 9d", "dead": ["Ah"]}).json()
+    assert answer["draws"] == [] and answer["combos"] == 3
+
+
+@pytest.mark.parametrize("body, loc", [
+    ({"range": "QQ+", "board": ["Kd", "7c"]}, ["body", "board"]),
+    ({"range": "QQ+", "board": ["Kd", "7c", "Xx"]}, ["body", "board"]),
+    ({"range": "QQ+", "board": ["Kd", "7c", "Kd"]}, ["body", "board"]),
+    ({"range": "QQ+", "board": ["Kd", "7c", "2h"], "dead": ["Kd"]}, ["body", "dead"]),
+    ({"range": "QQ++", "board": ["Kd", "7c", "2h"]}, ["body", "range"]),
+    ({"range": "QQ+"}, ["body", "board"]),
+])
+def test_hits_errors_name_the_field(client, body, loc):
+    response = client.post("/api/hits", json=body)
+    assert response.status_code == 422, response.text
+    assert response.json()["detail"][0]["loc"][:len(loc)] == loc
+
+
+# ---------------------------------------------------------------- /api/heatmap
+
+def library_equity(players, board=(), seat=1):
+    return pokerfsm.equity(players, pokerfsm.parse_cards(" ".join(board)), exact=True).players[seat].equity
+
+
+def test_heatmap_postflop_equals_the_library_per_class(client):
+    body = {"players": [["Ah", "Kd"], "QQ+, AKs, 76s"], "board": ["Qd", "7c", "2s"], "seat": 1}
+    answer = client.post("/api/heatmap", json=body).json()
+    assert answer["complete"] and answer["fair"] == 0.5 and answer["source"] == "enumeration"
+    assert set(answer["classes"]) == {"AA", "KK", "QQ", "AKs", "76s"}
+    for hand in ("QQ", "AKs", "76s"):
+        expected = library_equity([["Ah", "Kd"], str(parse_range(hand).without(
+            pokerfsm.parse_cards("Qd 7c 2s Ah Kd")))], body["board"])
+        assert answer["classes"][hand]["equity"] == pytest.approx(expected, abs=1e-12)
+    assert answer["classes"]["QQ"]["combos"] == 3  # Qd is on the board
+
+
+def test_heatmap_of_an_unknown_hand_covers_every_class(client):
+    body = {"players": [["Ah", "Kd"], None], "board": ["Qd", "7c", "2s", "3h", "9c"], "seat": 1}
+    answer = client.post("/api/heatmap", json=body).json()
+    assert len(answer["classes"]) == 169 and answer["complete"]
+
+
+@pytest.mark.skipif(not precomputed.available("preflop-hu"), reason="the preflop-hu table is not built")
+def test_heatmap_preflop_heads_up_comes_from_the_table(client):
+    body = {"players": ["QQ+, AKs", "TT+, AQs+, AKo"], "seat": 0}
+    answer = client.post("/api/heatmap", json=body).json()
+    assert answer["source"] == "table preflop-hu"
+    expected = library_equity(["KK", "TT+, AQs+, AKo"], seat=0)
+    assert answer["classes"]["KK"]["equity"] == pytest.approx(expected, abs=1e-9)
+
+
+@pytest.mark.parametrize("body, status, loc", [
+    ({"players": [["Ah", "Kd"], "QQ+"], "seat": 0}, 422, ["body", "players", 0]),
+    ({"players": [["Ah", "Kd"], "QQ+"], "seat": 2}, 422, ["body", "seat"]),
+    ({"players": [["Ah", "Kd"], "QQ+"], "seat": 10}, 422, ["body", "seat"]),
+    ({"players": [["Ah", "Kd"], "QQ+"], "seat": "1"}, 422, ["body", "seat"]),
+    ({"players": [["Ah", "Kd"], "QQ++"], "seat": 1}, 422, ["body", "players", 1]),
+    ({"players": [["Ah", "Kd"], "QQ+"]}, 422, ["body", "seat"]),
+])
+def test_heatmap_errors_name_the_field(client, body, status, loc):
+    response = client.post("/api/heatmap", json=body)
+    assert response.status_code == status, response.text
+    assert response.json()["detail"][0]["loc"][:len(loc)] == loc
+
+
+def test_heatmap_stays_within_the_deadline(make_client):
+    # preflop with no table used (three seats): each class shares the time left, Monte Carlo where needed
+    client = make_client(deadline=3.0)
+    body = {"players": ["22+, A2s+, K9s+, ATo+", None, None], "seat": 0}
+    started = time.monotonic()
+    response = client.post("/api/heatmap", json=body)
+    assert response.status_code == 200, response.text
+    assert time.monotonic() - started < 3.0 + 0.5
+    answer = response.json()
+    assert answer["fair"] == pytest.approx(1 / 3) and answer["classes"]
+    assert all(0 < c["equity"] < 1 for c in answer["classes"].values())
+    if answer["complete"]:   # (on a busy machine the last classes may be left out: the answer says so)
+        assert answer["classes"]["AA"]["equity"] > answer["classes"]["22"]["equity"]
+
+
+# ---------------------------------------------------------------- heatmaps are heavy work
+
+HEATMAP = {"players": [["Ah", "Kd"], "QQ+, AKs, 76s"], "board": ["Qd", "7c", "2s"], "seat": 1}
+
+
+def test_a_heatmap_stops_when_its_client_leaves(serve, kernel_engine):
+    from test_limits import open_request, walk_away
+
+    from pokerfsm.errors import CancelledError
+    from pokerfsm.web.app import create_app
+
+    app = create_app(engine=kernel_engine, deadline=60)
+    base = serve(app)
+    sock = open_request(base, "POST", HEATMAP, path="/api/heatmap")
+    wait_until(lambda: app.state.heavy.running == 1 and kernel_engine.calls, what="the heatmap starting")
+    walk_away(sock)
+    wait_until(lambda: kernel_engine.outcomes, timeout=5, what="the computation ending")
+    assert isinstance(kernel_engine.outcomes[0], CancelledError)
+    wait_until(lambda: app.state.heavy.running == 0, timeout=5, what="the thread being free")
+    time.sleep(0.3)
+    assert len(kernel_engine.calls) == 1  # no other hand class was started after the client left
+
+
+def test_a_heatmap_past_its_deadline_answers_what_it_has(make_client, kernel_engine):
+    # every class's share of the time runs out in the kernel: the answer comes within the deadline, incomplete
+    client = make_client(engine=kernel_engine, deadline=1.0)
+    started = time.monotonic()
+    response = client.post("/api/heatmap", json=HEATMAP)
+    assert response.status_code == 200, response.text
+    assert response.json()["complete"] is False and response.json()["classes"] == {}
+    assert time.monotonic() - started < 1.0 + 0.5  # the server's grace past a deadline
+
+
+def test_heatmaps_count_towards_the_per_client_limit(make_client, kernel_engine, background):
+    client = make_client(engine=kernel_engine, per_client=1)
+    held, _ = background(client.post, "/api/heatmap", json=HEATMAP)
+    wait_until(lambda: client.app.state.heavy.running == 1, what="the heatmap starting")
+    refused = client.post("/api/equity", json={"players": [["Ah", "Ad"], None]})
+    assert refused.status_code == 429 and refused.headers["Retry-After"]
+    kernel_engine.release.set()
+    held.join(timeout=60)

@@ -145,6 +145,11 @@ def range_texts(draw):
             text = f"{draw(weights)}({text})"
         parts.append(text)
     separators = [draw(st.sampled_from([", ", ",", ";", " ", "; ", "  "])) for _ in parts[1:]]
+    # Loose cards in a row are one hand ('Ah Kh Qs Qd' is a 4-card error): two combos written as
+    # loose cards need a comma or a semicolon between them, as other tools write them.
+    loose = [" " in part and "(" not in part and "-" not in part for part in parts]
+    separators = [", " if sep.isspace() and loose[i] and loose[i + 1] else sep
+                  for i, sep in enumerate(separators)]
     return parts[0] + "".join(sep + part for sep, part in zip(separators, parts[1:]))
 
 

@@ -244,3 +244,41 @@ def browser_context_args(browser_context_args):
 def artifacts() -> Path:
     ARTIFACTS.mkdir(exist_ok=True)
     return ARTIFACTS
+
+
+HEATMAP_RANGES = ("QQ+, AKs", "TT+, AQs+, AKo")
+"""The heads-up preflop spot of the heatmap-from-the-table tests."""
+
+
+@pytest.fixture
+def heads_up_table(tmp_path, monkeypatch):
+    """A ``preflop-hu`` store holding every matchup of :data:`HEATMAP_RANGES`, served as a built table.
+
+    The rows are computed by the build's own task function (``matchup_rows``)
+    and committed as a build commits them; only the availability check is told
+    the table is complete (building a whole table takes minutes: the tables'
+    own tests check builds and completeness).
+    """
+    import numpy as np
+
+    from pokerfsm import __version__, precomputed
+    from pokerfsm.precomputed import lookup, symmetry
+    from pokerfsm.precomputed.definitions import SPECS, hand_rank_checksum, matchup_rows
+    from pokerfsm.precomputed.engine import table_parameters
+    from pokerfsm.ranges import parse_range
+
+    path = tmp_path / "tables.sqlite"
+    first, second = (parse_range(text) for text in HEATMAP_RANGES)
+    hole = np.array([[int(c) for c in (*a, *b)] for a in first for b in second if not set(a) & set(b)],
+                    dtype=np.uint8)
+    keys, _ = symmetry.matchup_key(hole)
+    parameters = table_parameters("preflop-hu", {})
+    with precomputed.Store.open(path, create=True) as store:
+        store.begin_build("preflop-hu", SPECS["preflop-hu"].columns, parameters, SPECS["preflop-hu"].tasks(parameters),
+                          __version__, hand_rank_checksum())
+        store.commit_task("preflop-hu", 0, matchup_rows(np.unique(keys)), 0.0, "test")
+    monkeypatch.setenv("POKERFSM_TABLES", str(path))
+    monkeypatch.setattr(precomputed, "available", lambda name: name == "preflop-hu")
+    lookup.reload()
+    yield path
+    lookup.reload()

@@ -10,7 +10,7 @@ import time
 import pytest
 
 import pokerfsm
-from conftest import wait_until
+from conftest import HEATMAP_RANGES, wait_until
 from pokerfsm import precomputed
 from pokerfsm.ranges import HAND_CLASSES, parse_range
 
@@ -136,12 +136,11 @@ def test_heatmap_of_an_unknown_hand_covers_every_class(client):
     assert len(answer["classes"]) == 169 and answer["complete"]
 
 
-@pytest.mark.skipif(not precomputed.available("preflop-hu"), reason="the preflop-hu table is not built")
-def test_heatmap_preflop_heads_up_comes_from_the_table(client):
-    body = {"players": ["QQ+, AKs", "TT+, AQs+, AKo"], "seat": 0}
+def test_heatmap_preflop_heads_up_comes_from_the_table(heads_up_table, client):
+    body = {"players": list(HEATMAP_RANGES), "seat": 0}
     answer = client.post("/api/heatmap", json=body).json()
     assert answer["source"] == "table preflop-hu"
-    expected = library_equity(["KK", "TT+, AQs+, AKo"], seat=0)
+    expected = library_equity(["KK", HEATMAP_RANGES[1]], seat=0)
     assert answer["classes"]["KK"]["equity"] == pytest.approx(expected, abs=1e-9)
 
 

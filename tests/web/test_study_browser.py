@@ -17,6 +17,7 @@ import pytest
 pytest.importorskip("playwright")
 from playwright.sync_api import Page, expect
 
+from conftest import HEATMAP_RANGES
 from pokerfsm import precomputed
 from pokerfsm.precomputed import percentile_range
 from pokerfsm.web.app import encode_query
@@ -298,15 +299,13 @@ def test_heatmap_colours_the_range_by_equity(sized):
     expect(page.locator("#grid-readout")).to_contain_text("equity")
 
 
-@pytest.mark.skipif(not precomputed.available("preflop-hu"),
-                    reason="the preflop-hu table is not built (set POKERFSM_TABLES to a store that has it)")
-def test_preflop_heads_up_heatmap_comes_from_the_table(sized, artifacts):
+def test_preflop_heads_up_heatmap_comes_from_the_table(heads_up_table, sized, artifacts):
     page, base = sized
-    spot = {"players": ["QQ+, AKs", "TT+, AQs+, AKo"], "board": [], "dead": []}
+    spot = {"players": list(HEATMAP_RANGES), "board": [], "dead": []}
     page.goto(base + link(spot))
     page.locator("#grid-seats button", has_text="Seat 1").click()
     expect(page.locator("#heat-legend")).to_contain_text("table preflop-hu", timeout=30_000)
-    kk = precomputed.range_vs_range("KK", "TT+, AQs+, AKo").equity
+    kk = precomputed.range_vs_range("KK", HEATMAP_RANGES[1]).equity
     expect(page.locator("#cell-KK")).to_have_attribute("aria-label", re.compile(re.escape(percent(kk))))
     wait_done(page)
     page.locator("#grid-panel").screenshot(path=artifacts / f"web-study-heatmap-{page.viewport_size['width']}.png")

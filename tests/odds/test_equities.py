@@ -368,7 +368,17 @@ def test_live_odds_match_equity(hero, streets):
         assert got.combinations == want.combinations
 
 
-def test_live_odds_cache_preflop_by_class():
+def test_live_odds_preflop_comes_from_the_shipped_order_without_tables():
+    got = LiveOdds("AhKh").update()
+    want = equity(["AhKh", None], exact=True, tables=False)
+    assert got.method == "table" and got.exact
+    assert [(p.wins, p.ties, p.losses) for p in got.players] == [(p.wins, p.ties, p.losses) for p in want.players]
+
+
+def test_live_odds_cache_preflop_by_class(monkeypatch):
+    from pokerfsm.precomputed import answers
+
+    monkeypatch.setattr(answers, "table_answer", lambda deal, started: None)  # as if no table held it
     LiveOdds._preflop_cache.clear()
     first = LiveOdds("AhKh").update()
     second = LiveOdds("AsKs").update()  # the same class: answered from the cache

@@ -106,15 +106,6 @@ class KernelEngine(CountingEngine):
         self.equity = equity
 
 
-def wait_until(condition, timeout: float = 20.0, what: str = "the condition") -> None:
-    """Poll ``condition()`` until true; fail after a generous ``timeout`` (not a timing assertion)."""
-    deadline = time.monotonic() + timeout
-    while not condition():
-        if time.monotonic() > deadline:
-            pytest.fail(f"{what} did not happen within {timeout:g} s")
-        time.sleep(0.01)
-
-
 @pytest.fixture
 def kernel_engine():
     engine = KernelEngine()
@@ -246,10 +237,6 @@ def artifacts() -> Path:
     return ARTIFACTS
 
 
-HEATMAP_RANGES = ("QQ+, AKs", "TT+, AQs+, AKo")
-"""The heads-up preflop spot of the heatmap-from-the-table tests."""
-
-
 @pytest.fixture
 def heads_up_table(tmp_path, monkeypatch):
     """A ``preflop-hu`` store holding every matchup of :data:`HEATMAP_RANGES`, served as a built table.
@@ -268,6 +255,8 @@ def heads_up_table(tmp_path, monkeypatch):
     from pokerfsm.ranges import parse_range
 
     path = tmp_path / "tables.sqlite"
+    from web_helpers import HEATMAP_RANGES
+
     first, second = (parse_range(text) for text in HEATMAP_RANGES)
     hole = np.array([[int(c) for c in (*a, *b)] for a in first for b in second if not set(a) & set(b)],
                     dtype=np.uint8)

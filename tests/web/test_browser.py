@@ -8,8 +8,7 @@ import re
 
 import httpx
 import pytest
-
-from conftest import wait_until
+from web_helpers import wait_until
 
 pytest.importorskip("playwright")
 from playwright.sync_api import Page, expect

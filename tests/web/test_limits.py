@@ -13,8 +13,8 @@ from urllib.parse import urlsplit
 
 import httpx
 import pytest
+from web_helpers import wait_until
 
-from conftest import wait_until
 from pokerfsm.errors import CancelledError
 from pokerfsm.web.app import create_app, encode_query
 

@@ -8,9 +8,9 @@ from __future__ import annotations
 import time
 
 import pytest
+from web_helpers import HEATMAP_RANGES, wait_until
 
 import pokerfsm
-from conftest import HEATMAP_RANGES, wait_until
 from pokerfsm import precomputed
 from pokerfsm.ranges import HAND_CLASSES, parse_range
 

@@ -16,8 +16,8 @@ import pytest
 
 pytest.importorskip("playwright")
 from playwright.sync_api import Page, expect
+from web_helpers import HEATMAP_RANGES
 
-from conftest import HEATMAP_RANGES
 from pokerfsm import precomputed
 from pokerfsm.precomputed import percentile_range
 from pokerfsm.web.app import encode_query

@@ -4,7 +4,9 @@ A table applies when the deal has two seats, no board and no dead cards:
 
 * two known hands: the matchup's row of ``preflop-hu``;
 * a known hand against a random hand: its exact one-opponent row of
-  ``preflop-vs-random`` (or, if that table is not built, ``preflop-hu``);
+  ``preflop-vs-random``; where no store exists, the same row from the
+  PokerStove order shipped with the package (written by that table's build),
+  so this question is instant on every machine;
 * any two ranges (a known hand counts as a range of one combo): the weighted
   sum over every pair of combos that share no card, from ``preflop-hu``.
 
@@ -38,13 +40,14 @@ import numpy as np
 
 from ..errors import StoreError
 from ..odds.results import EquityResult, equity_result, row_width
-from ..ranges import HandRange
+from ..ranges import HandRange, hand_class
 from . import lookup
 from .definitions import HU_BOARDS, VS_RANDOM_SHOWDOWNS
 
 if TYPE_CHECKING:  # pragma: no cover
     from collections.abc import Sequence
 
+    from ..cards import Card
     from ..odds.deal import Deal, PlayerSpec, Seat
 
 __all__ = ["table_answer", "from_tables"]
@@ -63,6 +66,19 @@ def _pairs(first: HandRange, second: HandRange) -> int:
     return int(np.count_nonzero((masks1[:, None] & masks2[None, :]) == 0))
 
 
+def _shipped_vs_random(hand: tuple[Card, Card]) -> tuple[int, int, int] | None:
+    """Exact wins, ties and losses of ``hand`` against one random hand from the shipped
+    PokerStove order (package data written by the ``preflop-vs-random`` build from its exact
+    rows), so that this question is answered at once even where no table was built."""
+    from .order import preflop_order
+
+    wanted = hand_class(hand)
+    for row in preflop_order():
+        if row.hand == wanted:
+            return row.wins, row.ties, row.losses
+    return None
+
+
 def _counts(deal: Deal) -> tuple[float, float, float, int]:
     """Wins, ties and losses of seat 1 and the showdowns they count; StoreError if no table holds them."""
     first, second = deal.seats
@@ -73,11 +89,13 @@ def _counts(deal: Deal) -> tuple[float, float, float, int]:
         if hero.hand is not None and other.hand is None and other.random:
             try:
                 row = lookup.vs_random(hero.hand, 1)
-            except StoreError:
+                found = (row.wins, row.ties, row.losses) if row.exact else None
+            except StoreError:   # no store: the order shipped with the package has the same row
+                found = _shipped_vs_random(hero.hand)
+            if found is None:
                 break   # the matchup table may still answer
-            if not row.exact:
-                break
-            counts = (row.losses, row.ties, row.wins) if flip else (row.wins, row.ties, row.losses)
+            wins, ties, losses = found
+            counts = (losses, ties, wins) if flip else (wins, ties, losses)
             return (*counts, VS_RANDOM_SHOWDOWNS)
     range1, range2 = _as_range(first), _as_range(second)
     found = lookup.range_vs_range(range1, range2)

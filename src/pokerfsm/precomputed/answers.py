@@ -89,12 +89,13 @@ def _counts(deal: Deal) -> tuple[float, float, float, int]:
         if hero.hand is not None and other.hand is None and other.random:
             try:
                 row = lookup.vs_random(hero.hand, 1)
-                found = (row.wins, row.ties, row.losses) if row.exact else None
+                hero_counts: tuple[float, float, float] | None = (
+                    (row.wins, row.ties, row.losses) if row.exact else None)
             except StoreError:   # no store: the order shipped with the package has the same row
-                found = _shipped_vs_random(hero.hand)
-            if found is None:
+                hero_counts = _shipped_vs_random(hero.hand)
+            if hero_counts is None:
                 break   # the matchup table may still answer
-            wins, ties, losses = found
+            wins, ties, losses = hero_counts
             counts = (losses, ties, wins) if flip else (wins, ties, losses)
             return (*counts, VS_RANDOM_SHOWDOWNS)
     range1, range2 = _as_range(first), _as_range(second)

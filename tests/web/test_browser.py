@@ -6,9 +6,8 @@ from __future__ import annotations
 
 import re
 
-import httpx
 import pytest
-from web_helpers import wait_until
+from web_helpers import ask, wait_until
 
 pytest.importorskip("playwright")
 from playwright.sync_api import Page, expect
@@ -69,7 +68,7 @@ def test_pick_by_mouse_and_keyboard_and_match_the_api(calculator: Page, live_ser
     wait_done(page)
 
     body = {"players": [["Ah", "Kd"], ["Qs", "Qh"]], "board": ["2c", "7d", "9h"], "dead": []}
-    api = httpx.post(live_server + "api/equity", json=body, timeout=60).json()
+    api = ask(live_server, "api/equity", body)
     for s, seat in enumerate(api["players"]):
         for field in ("win", "tie", "equity"):
             expect(page.locator(f"#seat-{s} .{field}")).to_have_text(percent(seat[field]))
@@ -139,7 +138,7 @@ def test_a_range_and_an_unknown_hand(calculator: Page, live_server: str):
     page.locator("#add-seat").click()
     wait_done(page)
     body = {"players": [["Jh", "Jd"], "QQ+, AKs", None], "board": [], "dead": []}
-    api = httpx.post(live_server + "api/equity", json=body, timeout=60).json()
+    api = ask(live_server, "api/equity", body)
     for s, seat in enumerate(api["players"]):
         expect(page.locator(f"#seat-{s} .equity")).to_have_text(percent(seat["equity"]))
 

@@ -16,7 +16,7 @@ import pytest
 
 pytest.importorskip("playwright")
 from playwright.sync_api import Page, expect
-from web_helpers import HEATMAP_RANGES
+from web_helpers import HEATMAP_RANGES, ask
 
 from pokerfsm import precomputed
 from pokerfsm.precomputed import percentile_range
@@ -284,7 +284,7 @@ def test_heatmap_colours_the_range_by_equity(sized):
     page.goto(base + link(spot))
     wait_done(page)
     expect(page.locator("#heat-legend")).to_contain_text("fair share of 50.00%", timeout=30_000)
-    api = httpx.post(base + "api/heatmap", json={**spot, "seat": 1}, timeout=60).json()
+    api = ask(base, "api/heatmap", {**spot, "seat": 1})
     qq = page.locator("#cell-QQ")
     qq_equity = re.escape(percent(api["classes"]["QQ"]["equity"]))
     expect(qq).to_have_attribute("aria-label", re.compile(f"equity {qq_equity}"))

@@ -117,6 +117,7 @@ def equity(players: Sequence[PlayerSpec], board: CardsLike = (), dead: CardsLike
     deal = prepare_deal(players, board, dead)
     budget = _check_options(samples, seed, budget, target_std_error)
     stop = stop if stop is not None else Stop()
+    stop.check()  # a computation cancelled (or out of time) before it starts does not start, table or not
     if tables and samples is None and exact is not False and not deal.board and not deal.dead:
         from ..precomputed.answers import table_answer  # a later stage: see that module
 

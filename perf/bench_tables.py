@@ -236,7 +236,18 @@ def through_equity(store: str | None) -> None:
             answer.split_counts == computed["r"].split_counts
         rows.append((" vs ".join(p or "random" for p in players), answer.method, _duration(ours),
                      _duration(theirs), f"{theirs / ours:,.0f}x", "equal" if same else "DIFFERENT"))
-    print_rows(("question", "method", "equity()", "tables=False, exact", "ratio", "answers"), rows)
+    for opponents in (2, 5, 8):   # Monte Carlo rows, against equity()'s own Monte Carlo at its default precision
+        players = ["AhKh"] + [None] * opponents
+        answer = pokerfsm.equity(players)
+        ours = median_time(lambda players=players: pokerfsm.equity(players), repeat=200, warmup=3)
+        sampled = pokerfsm.equity(players, tables=False, seed=1)
+        theirs = median_time(lambda players=players: pokerfsm.equity(players, tables=False, seed=1), repeat=5)
+        agree = all(abs(a.equity - b.equity) <= 5 * ((a.std_error or 0) ** 2 + (b.std_error or 0) ** 2) ** 0.5
+                    for a, b in zip(answer.players, sampled.players))
+        rows.append((f"AhKh vs {opponents} random (std. error {answer.std_error or 0:.4f})", answer.method,
+                     _duration(ours), _duration(theirs) + f" (MC, {sampled.std_error:.4f})",
+                     f"{theirs / ours:,.0f}x", "within 5 s.e." if agree else "DIFFERENT"))
+    print_rows(("question", "method", "equity()", "tables=False", "ratio", "answers"), rows)
 
 
 def consistency(store: str | None) -> None:

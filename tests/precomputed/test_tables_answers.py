@@ -160,9 +160,46 @@ def test_hand_against_a_random_hand_and_live_odds_preflop(writable_store, table)
     assert live.method == "table" and counts(live) == counts(expected)
     assert odds.update("Ah 7d 3c").method == "enumeration"
     assert LiveOdds(hand, dead="Ks").update().method == "enumeration"
-    # against 2-9 random hands the table holds only the hand's own figures: equity() computes
+    # against 2-9 random hands, no row built for two opponents: equity() computes
     assert pokerfsm.equity([hand, None, None], samples=2000, seed=3).method == "monte-carlo"
     assert pokerfsm.equity([hand, None, None], exact=None, budget=0.1, seed=3).method != "table"
+
+
+def test_a_hand_against_several_random_hands_from_the_sampled_row(writable_store, table):
+    from pokerfsm.ranges import HAND_CLASSES
+
+    parameters = begin(writable_store, "preflop-vs-random", target_std_error=0.001)
+    task = 2 * 169 + HAND_CLASSES.index("AKs")   # tasks 338-506: each class against 3 random hands
+    writable_store.commit_task("preflop-vs-random", task, run_task("preflop-vs-random", task, parameters)["rows"],
+                               0.0, "test")
+    row = lookup.vs_random("AsKs", 3)
+    spot = [None, "AhKh", "??", None]             # the hand in seat 2
+    found = pokerfsm.equity(spot)
+    assert found.method == "table" and not found.exact
+    assert found.combinations == row.samples and found.std_error == row.std_error <= 0.001
+    hero = found.players[1]
+    assert (hero.wins, hero.ties, hero.losses) == (row.wins, row.ties, row.losses)
+    assert hero.equity == pytest.approx(row.equity, abs=1e-12) and hero.categories == {}
+    others = [found.players[seat] for seat in (0, 2, 3)]
+    assert all((p.win, p.tie, p.equity) == pytest.approx((others[0].win, others[0].tie, others[0].equity))
+               for p in others)
+    assert sum(p.equity for p in found.players) == pytest.approx(1.0, abs=1e-12)
+    assert sum(found.splits.values()) == pytest.approx(1.0, abs=1e-12)
+    assert found.splits[(1,)] == pytest.approx(hero.win, abs=1e-12)
+    # every seat's figures agree with an independent Monte Carlo run of the same spot
+    computed = pokerfsm.equity(spot, samples=200_000, seed=11, tables=False)
+    for mine, theirs in zip(found.players, computed.players):
+        for name in ("win", "tie", "lose"):
+            p = getattr(theirs, name)
+            spread = (p * (1 - p) * (1 / row.samples + 1 / 200_000)) ** 0.5
+            assert abs(getattr(mine, name) - p) <= 5 * spread + 1e-9, (mine.hand, name)
+        assert abs(mine.equity - theirs.equity) <= 5 * (mine.std_error ** 2 + theirs.std_error ** 2) ** 0.5
+    # not when the caller wants more precision, exactness, Monte Carlo or no tables
+    assert pokerfsm.equity(spot, target_std_error=0.0001, budget=0.05, seed=1).method != "table"
+    assert pokerfsm.equity(spot, samples=1000, seed=1).method == "monte-carlo"
+    assert pokerfsm.equity(spot, tables=False, budget=0.05, seed=1).method != "table"
+    assert pokerfsm.equity(["AhKh", None, "QQ+"], budget=0.05, seed=1).method != "table"
+    assert from_tables(spot, sampled_within=0.01).method == "table" and from_tables(spot) is None
 
 
 def test_the_web_calculator_answers_from_the_table(writable_store, table):

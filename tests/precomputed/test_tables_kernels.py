@@ -64,12 +64,14 @@ def test_board_strengths_rejects_wrong_output_sizes(table):
 
 def test_sampling_is_seeded_and_unbiased(table):
     hero = np.array(cards_of("Ah Kh"), dtype=np.uint8)
-    first, again, other = (np.zeros(11, dtype=np.int64) for _ in range(3))
+    first, again, other = (np.zeros(20, dtype=np.int64) for _ in range(3))
     sample_kernel(hero, 3, 42, 20_000, first)
     sample_kernel(hero, 3, 42, 20_000, again)
     sample_kernel(hero, 3, 43, 20_000, other)
     assert first.tolist() == again.tolist() != other.tolist()
-    assert first.sum() == 20_000 and first[5:].sum() == 0   # at most 4 players share
+    assert first[:11].sum() == 20_000 and first[5:11].sum() == 0   # at most 4 players share
+    # the deals lost, by how many of the 3 opponents share the best hand
+    assert first[11:14].sum() == first[0] and first[14:].sum() == 0 and first[12] > 0
     counts, deals, errors = sample_vs_random(tuple(cards_of("Ah Kh")), 1, 5, 0.002)
     exact = pokerfsm.equity(["AhKh", None], exact=True).players[0]
     assert max(errors.values()) <= 0.002
@@ -80,7 +82,9 @@ def test_sampling_is_seeded_and_unbiased(table):
 
 def test_sampling_rejects_bad_arguments(table):
     with pytest.raises(ValueError):
-        sample_kernel(np.array([0, 1], dtype=np.uint8), 10, 1, 10, np.zeros(11, dtype=np.int64))
+        sample_kernel(np.array([0, 1], dtype=np.uint8), 10, 1, 10, np.zeros(20, dtype=np.int64))
+    with pytest.raises(ValueError, match="20 outputs"):
+        sample_kernel(np.array([0, 1], dtype=np.uint8), 3, 1, 10, np.zeros(11, dtype=np.int64))
 
 
 def test_std_errors_of_a_split_pot():

@@ -88,6 +88,11 @@ def test_vs_random_exact_and_monte_carlo_rows(writable_store, table):
     three = lookup.vs_random("AdAh", 3)
     assert not three.exact and three.samples > 1000 and three.std_error <= 0.01
     assert set(three.std_errors) == {"win", "tie", "lose", "equity"}
+    outcomes = three.outcomes   # lost; won as one of 1-10; lost to 1-9 opponents sharing the best hand
+    assert one.outcomes is None and len(outcomes) == 20
+    assert (outcomes[0], outcomes[1], sum(outcomes[2:11])) == (three.losses, three.wins, three.ties)
+    assert sum(outcomes[11:14]) == three.losses and sum(outcomes[5:11]) + sum(outcomes[14:]) == 0
+    assert three.samples == three.wins + three.ties + three.losses
     assert abs(three.equity - 0.64) < 5 * three.std_error       # AA vs 3 random: 64.0 %
     with pytest.raises(InvalidDealError, match="1 to 9"):
         lookup.vs_random("AsAc", 10)

@@ -6,7 +6,7 @@
     pokerfsm tables verify preflop-hu --sample 100
     pokerfsm tables export flop-ehs --format parquet --output flop-ehs.parquet
 
-The store is ``$POKERFSM_TABLES`` or ``precomputed-v1.sqlite`` beside the
+The store is ``$POKERFSM_TABLES`` or ``precomputed-v2.sqlite`` beside the
 hand-rank table (``--store`` overrides both). Building needs the ``tables``
 extra (Dask distributed); a rerun resumes an interrupted build.
 """

@@ -97,12 +97,15 @@ def equity(players: Sequence[PlayerSpec], board: CardsLike = (), dead: CardsLike
     Carlo for the time left. Without one, the choice depends on the estimate
     alone, so the same question always gets the same kind of answer.
 
-    ``tables``: answer from a precomputed table when one applies (two seats,
-    no board, no dead cards, the table built) and no Monte Carlo is asked for
-    (``exact=False`` or ``samples``). The result is exact, its ``method`` is
-    ``"table"``, and it equals enumeration's except that the hand
-    ``categories`` are empty (no table holds them): pass ``tables=False`` to
-    compute them. Without tables everything is computed as described.
+    ``tables``: answer from a precomputed table when one applies (no board,
+    no dead cards, the table built) and no Monte Carlo is asked for
+    (``exact=False`` or ``samples``). Its ``method`` is ``"table"`` and the
+    hand ``categories`` are empty (no table holds them): pass
+    ``tables=False`` to compute them. Two seats: exact, equal to
+    enumeration. A known hand against 2-9 random hands, when ``exact`` is
+    None: the table's Monte Carlo row if its standard error is at most
+    ``target_std_error`` (``exact`` False, ``std_error`` and ``combinations``
+    from the row). Without tables everything is computed as described.
 
     >>> r = equity(["AdTs", "QcAh"], board="Kh Tc Td")
     >>> r.combinations, r.players[0].wins, r.players[1].wins, r.players[0].ties
@@ -121,7 +124,7 @@ def equity(players: Sequence[PlayerSpec], board: CardsLike = (), dead: CardsLike
     if tables and samples is None and exact is not False and not deal.board and not deal.dead:
         from ..precomputed.answers import table_answer  # a later stage: see that module
 
-        answer = table_answer(deal, started)
+        answer = table_answer(deal, started, target_std_error if exact is None else None)
         if answer is not None:
             if progress is not None:
                 progress(1.0)

@@ -55,25 +55,27 @@ def sample_vs_random(const uint8_t[::1] hero, int opponents, uint64_t seed, int6
     """Showdowns of ``hero`` against ``opponents`` random hands over random preflop deals.
 
     Assumes ``hero`` holds 2 distinct cards 0-51, 1 <= ``opponents`` <= 9 and
-    ``out`` has 11 entries. Deals ``deals`` times a board and the opponents'
+    ``out`` has 20 entries. Deals ``deals`` times a board and the opponents'
     hands uniformly from the other 50 cards (xoshiro256** seeded by
     splitmix64 from ``seed``: the same seed gives the same deals) and adds to
-    ``out[0]`` the deals lost and to ``out[k]`` (k = 1 .. 10) those won as
-    one of k players sharing the best hand. Runs without the GIL on one thread.
+    ``out[0]`` the deals lost, to ``out[k]`` (k = 1 .. 10) those won as
+    one of k players sharing the best hand, and to ``out[10 + j]``
+    (j = 1 .. 9) those lost to j opponents sharing the best hand (so
+    ``out[11:]`` sums to ``out[0]``). Runs without the GIL on one thread.
     """
     cdef const int32_t* t = table_pointer()
     cdef uint8_t deck[50]
     cdef uint8_t dealt[GROUP][5 + 2 * MAX_OPPONENTS]
     cdef int32_t board[GROUP]
     cdef int32_t state[GROUP][1 + MAX_OPPONENTS]
-    cdef int n = 0, c, i, j, p, g, size, needed = 5 + 2 * opponents, tied
+    cdef int n = 0, c, i, j, p, g, size, needed = 5 + 2 * opponents, tied, leaders
     cdef uint8_t swap
     cdef int32_t mine, theirs, best
     cdef int64_t d = 0
     cdef Rng rng
     cdef uint64_t mix = seed
-    if not 1 <= opponents <= MAX_OPPONENTS or out.shape[0] != 11 or hero.shape[0] != 2:
-        raise ValueError("sample_vs_random: 2 hero cards, 1-9 opponents and 11 outputs")
+    if not 1 <= opponents <= MAX_OPPONENTS or out.shape[0] != 20 or hero.shape[0] != 2:
+        raise ValueError("sample_vs_random: 2 hero cards, 1-9 opponents and 20 outputs")
     for i in range(4):
         rng.s[i] = _splitmix(&mix)
     for c in range(52):
@@ -105,12 +107,18 @@ def sample_vs_random(const uint8_t[::1] hero, int opponents, uint64_t seed, int6
                 mine = t[state[g][0] + hero[1] + 1]
                 best = 0
                 tied = 0
+                leaders = 0
                 for p in range(opponents):
                     theirs = t[state[g][1 + p] + dealt[g][6 + 2 * p] + 1]
-                    best = theirs if theirs > best else best
+                    if theirs > best:
+                        best = theirs
+                        leaders = 1
+                    elif theirs == best:
+                        leaders += 1
                     tied += theirs == mine
                 if best > mine:
                     out[0] += 1
+                    out[10 + leaders] += 1
                 else:
                     out[1 + tied] += 1
             d += size

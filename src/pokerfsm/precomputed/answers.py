@@ -18,11 +18,15 @@ them. Counts are identical to enumeration's when the weights are sums of
 powers of two (1, 0.5, 0.25 ...); other weights may differ in the last bits
 of a double, since the sums run in another order.
 
-Hand against 2-9 random hands is not answered here although
-``preflop-vs-random`` holds it: that row carries the hand's own figures
-only (Monte Carlo, with its sample count and standard error), not each
-opponent's win and tie, which an :class:`EquityResult` must give. Use
-:func:`pokerfsm.precomputed.vs_random` for it.
+One more answer is not exact, and says so: a known hand against 2-9 random
+hands, from the Monte Carlo row of ``preflop-vs-random``, when the caller
+accepts a sampled answer whose standard error is at most what it asked for
+(``sampled_within``). ``exact`` is then False, ``combinations`` is the
+row's number of deals, and ``std_error`` and each player's standard error
+come from the row. The row counts the deals by who shared the best hand
+(the hand and how many opponents); the opponents are alike, so each count
+is spread evenly over the seats it could stand for, which gives every
+opponent's win, tie and equity and every split of the pot.
 
 When the table, or the row, is missing, or the store cannot be read,
 :func:`table_answer` returns None and the caller computes. Nothing here
@@ -33,16 +37,19 @@ question: the one place where the odds stage looks at a later one.
 from __future__ import annotations
 
 import dataclasses
+import functools
+import itertools
+import math
 import time
 from typing import TYPE_CHECKING
 
 import numpy as np
 
 from ..errors import StoreError
-from ..odds.results import EquityResult, equity_result, row_width
+from ..odds.results import EquityResult, equity_result, row_width, split_row
 from ..ranges import HandRange, hand_class
 from . import lookup
-from .definitions import HU_BOARDS, VS_RANDOM_SHOWDOWNS
+from .definitions import HU_BOARDS, OUTCOMES, VS_RANDOM_SHOWDOWNS
 
 if TYPE_CHECKING:  # pragma: no cover
     from collections.abc import Sequence
@@ -103,31 +110,87 @@ def _counts(deal: Deal) -> tuple[float, float, float, int]:
     return found.wins, found.ties, found.losses, _pairs(range1, range2) * HU_BOARDS
 
 
-def table_answer(deal: Deal, started: float) -> EquityResult | None:
-    """The exact answer from a precomputed table, or None when no table applies or holds it.
-
-    ``started`` is the caller's ``time.perf_counter()`` at the start of the question.
-    """
-    if deal.board or deal.dead or len(deal.seats) != 2:
+def _lone_hand(deal: Deal) -> int | None:
+    """The seat of the one known hand when every other seat is a random hand (else None)."""
+    known = [number for number, seat in enumerate(deal.seats) if seat.hand is not None]
+    if len(known) != 1 or not all(seat.random for seat in deal.seats if seat.hand is None):
         return None
+    return known[0]
+
+
+@functools.cache
+def _spread(players: int, hero: int) -> np.ndarray:
+    """Weights (winner sets x outcomes): each outcome count of a ``preflop-vs-random`` row shared
+    evenly by the sets of winners it stands for, ``hero`` being the seat of the known hand."""
+    others = [seat for seat in range(players) if seat != hero]
+    weights = np.zeros((1 << players, OUTCOMES))
+    for size in range(len(others) + 1):
+        share = 1.0 / math.comb(len(others), size)
+        for chosen in itertools.combinations(others, size):
+            mask = sum(1 << seat for seat in chosen)
+            weights[mask | 1 << hero, 1 + size] = share   # the hand wins with `size` opponents
+            if size:
+                weights[mask, 10 + size] = share          # the hand loses to `size` opponents
+    return weights
+
+
+def _sampled_answer(deal: Deal, started: float, within: float) -> EquityResult | None:
+    """A hand against 2-9 random hands from its Monte Carlo row, if that row is precise enough."""
+    hero = _lone_hand(deal)
+    if hero is None:
+        return None
+    hand = deal.seats[hero].hand
+    assert hand is not None
+    row = lookup.vs_random(hand, len(deal.seats) - 1)
+    if row.outcomes is None or row.samples is None or row.std_error is None or row.std_error > within:
+        return None
+    totals = np.zeros(row_width(len(deal.seats)))
+    _, winners = split_row(totals, len(deal.seats))
+    winners[:] = _spread(len(deal.seats), hero) @ np.array(row.outcomes, dtype=np.float64)
+    return equity_result(deal, totals, row.samples, False, row.std_error, started, "table",
+                         trials=row.samples)
+
+
+def _without_categories(result: EquityResult) -> EquityResult:
+    players = tuple(dataclasses.replace(p, categories={}) for p in result.players)
+    return dataclasses.replace(result, players=players)
+
+
+def table_answer(deal: Deal, started: float, sampled_within: float | None = None) -> EquityResult | None:
+    """The answer from a precomputed table, or None when no table applies or holds it.
+
+    Exact answers only, unless ``sampled_within`` is a standard error: then a
+    Monte Carlo row at least that precise answers too (a hand against 2-9
+    random hands). ``started`` is the caller's ``time.perf_counter()`` at the
+    start of the question.
+    """
+    if deal.board or deal.dead:
+        return None
+    if len(deal.seats) != 2:
+        if sampled_within is None or len(deal.seats) > 10:
+            return None
+        try:
+            sampled = _sampled_answer(deal, started, sampled_within)
+        except StoreError:
+            return None
+        return None if sampled is None else _without_categories(sampled)
     try:
         wins, ties, losses, combinations = _counts(deal)
     except StoreError:   # not built, not this row, or the store cannot be read: compute
         return None
     totals = np.zeros(row_width(2))
     totals[-4:] = (0.0, wins, losses, ties)   # winner masks: nobody, seat 1, seat 2, both
-    result = equity_result(deal, totals, combinations, True, None, started, "table")
-    players = tuple(dataclasses.replace(p, categories={}) for p in result.players)
-    return dataclasses.replace(result, players=players)
+    return _without_categories(equity_result(deal, totals, combinations, True, None, started, "table"))
 
 
-def from_tables(players: Sequence[PlayerSpec]) -> EquityResult | None:
+def from_tables(players: Sequence[PlayerSpec], sampled_within: float | None = None) -> EquityResult | None:
     """The preflop answer for ``players`` from a table, or None: for callers that would
     otherwise ask for Monte Carlo (which :func:`~pokerfsm.equity` then does not replace).
+    ``sampled_within``: as for :func:`table_answer`.
 
     Raises what :func:`~pokerfsm.odds.prepare_deal` raises for a bad deal.
     """
     from ..odds.deal import prepare_deal
 
     started = time.perf_counter()
-    return table_answer(prepare_deal(players), started)
+    return table_answer(prepare_deal(players), started, sampled_within)

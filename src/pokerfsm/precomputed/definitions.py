@@ -44,10 +44,14 @@ Parameters = dict[str, Any]
 
 __all__ = ["TableSpec", "SPECS", "run_task", "matchup_rows", "flop_rows", "board_rows",
            "hand_rank_checksum", "HU_BOARDS", "FLOP_SHOWDOWNS",
-           "FLOP_SQUARE_SCALE", "VS_RANDOM_SHOWDOWNS", "sample_vs_random", "std_errors"]
+           "FLOP_SQUARE_SCALE", "OUTCOMES", "VS_RANDOM_SHOWDOWNS", "sample_vs_random", "std_errors"]
 
 HU_BOARDS = 1_712_304
 """Boards of five cards once two known hands are dealt: C(48, 5)."""
+OUTCOMES = 20
+"""Counts per Monte Carlo row of ``preflop-vs-random`` (its ``outcomes`` column, space-separated):
+the deals lost; won as one of k players sharing the best hand (k = 1-10); lost to j opponents
+sharing the best hand (j = 1-9). The opponents are alike, so these give every seat's figures."""
 VS_RANDOM_SHOWDOWNS = 1_225 * HU_BOARDS
 """Showdowns of a hand against one random hand preflop: 1,225 hands times C(48, 5) boards."""
 FLOP_SHOWDOWNS = 1_081 * 990
@@ -114,12 +118,14 @@ def _class_hand(index: int) -> tuple[int, int]:
 
 
 def std_errors(counts: np.ndarray, deals: int) -> dict[str, float]:
-    """Standard errors of win, tie, lose and equity from the 11 counts of :func:`sample_vs_random`.
+    """Standard errors of win, tie, lose and equity from the counts of :func:`sample_vs_random`
+    (its first 11: the deals lost, and those won as one of 1-10 players).
 
     >>> errors = std_errors(np.array([50, 50, 0, 0, 0, 0, 0, 0, 0, 0, 0]), 100)
     >>> round(errors["win"], 6), errors["tie"]
     (0.050252, 0.0)
     """
+    counts = counts[:11]
     n = float(deals)
     win, tie, lose = counts[1] / n, counts[2:].sum() / n, counts[0] / n
     shares = np.array([0.0] + [1.0 / k for k in range(1, 11)])
@@ -137,16 +143,20 @@ def sample_vs_random(hand: tuple[int, int], opponents: int, seed: int, target: f
     """Random deals of ``hand`` against ``opponents`` random hands until every figure's
     standard error is at most ``target``; returns (counts, deals, standard errors).
 
+    ``counts`` are the kernel's 20 (see ``_sample.sample_vs_random``): the
+    deals lost, those won as one of k players (k = 1-10), and those lost to
+    j opponents sharing the best hand (j = 1-9).
+
     Rounds are seeded from ``seed`` and sized from the previous ones only, so
     the same arguments give the same answer.
     """
     from ._sample import sample_vs_random as kernel
 
     hero = np.array(hand, dtype=np.uint8)
-    counts = np.zeros(11, dtype=np.int64)
+    counts = np.zeros(OUTCOMES, dtype=np.int64)
     deals, size, round_number = 0, first_round, 0
     while True:
-        out = np.zeros(11, dtype=np.int64)
+        out = np.zeros(OUTCOMES, dtype=np.int64)
         kernel(hero, opponents, (seed * 1_000_003 + round_number) % 2**64, size, out)
         counts += out
         deals += size
@@ -178,14 +188,15 @@ def _vs_random_compute(task: int, parameters: Parameters) -> list[Row]:
         total = wins + ties + losses
         return [(key, HAND_CLASSES[index], 1, 1, None, wins, ties, losses, wins + ties / 2,
                  wins / total, ties / total, losses / total, (wins + ties / 2) / total,
-                 None, None, None, None)]
+                 None, None, None, None, None)]
     seed = parameters["seed"] * 10_000 + key
     counts, deals, errors = sample_vs_random(hand, opponents, seed, parameters["target_std_error"])
     share = float(sum(counts[k] / k for k in range(1, 11)))
-    wins, ties, losses = int(counts[1]), int(counts[2:].sum()), int(counts[0])
+    wins, ties, losses = int(counts[1]), int(counts[2:11].sum()), int(counts[0])
     return [(key, HAND_CLASSES[index], opponents, 0, deals, wins, ties, losses, share,
              wins / deals, ties / deals, losses / deals, share / deals,
-             errors["win"], errors["tie"], errors["lose"], errors["equity"])]
+             errors["win"], errors["tie"], errors["lose"], errors["equity"],
+             " ".join(str(int(c)) for c in counts))]
 
 
 # ------------------------------------------------------------------- flop-ehs
@@ -243,7 +254,7 @@ SPECS: dict[str, TableSpec] = {spec.name: spec for spec in (
          ("ties", "INTEGER NOT NULL"), ("losses", "INTEGER NOT NULL"), ("pot_share", "REAL NOT NULL"),
          ("win", "REAL NOT NULL"), ("tie", "REAL NOT NULL"), ("lose", "REAL NOT NULL"),
          ("equity", "REAL NOT NULL"), ("se_win", "REAL"), ("se_tie", "REAL"), ("se_lose", "REAL"),
-         ("se_equity", "REAL")),
+         ("se_equity", "REAL"), ("outcomes", "TEXT")),
         {"target_std_error": 0.0002, "seed": 2024, "max_opponents": 9}, _vs_random_tasks,
         1_521, _vs_random_compute, exact=False),
     TableSpec(

@@ -44,7 +44,10 @@ class TableFigures:
     ``wins``, ``ties`` and ``losses`` are showdown counts (weighted by the
     ranges' weights; for Monte Carlo rows, counts of the ``samples`` deals).
     ``exact`` is False for Monte Carlo rows, which carry ``samples`` and the
-    standard error of each figure (``std_error`` is the largest).
+    standard error of each figure (``std_error`` is the largest), and
+    ``preflop-vs-random`` rows their ``outcomes`` (see
+    :data:`~pokerfsm.precomputed.definitions.OUTCOMES`), from which every
+    opponent's figures follow.
     """
 
     win: float
@@ -59,6 +62,7 @@ class TableFigures:
     samples: int | None = None
     std_error: float | None = None
     std_errors: dict[str, float] | None = None
+    outcomes: tuple[int, ...] | None = None
 
 
 @dataclass(frozen=True)
@@ -143,16 +147,17 @@ def _load_hu(store: Store) -> HuTable:
 
 def _load_vs_random(store: Store) -> VsRandomTable:
     rows = store.rows("preflop-vs-random", "hand, opponents, exact, samples, wins, ties, losses, "
-                      "win, tie, lose, equity, se_win, se_tie, se_lose, se_equity")
+                      "win, tie, lose, equity, se_win, se_tie, se_lose, se_equity, outcomes")
     if not rows:
         raise _missing("preflop-vs-random")
     table: VsRandomTable = {}
     for (hand, opponents, exact, samples, wins, ties, losses, win, tie, lose, equity,
-         *errors) in rows:
+         *errors, outcomes) in rows:
         named = None if exact else dict(zip(("win", "tie", "lose", "equity"), errors))
         table[hand, opponents] = TableFigures(
             win, tie, lose, equity, wins, ties, losses, bool(exact), "preflop-vs-random",
-            None if exact else samples, None if exact else max(errors), named)
+            None if exact else samples, None if exact else max(errors), named,
+            None if outcomes is None else tuple(int(c) for c in outcomes.split()))
     return table
 
 

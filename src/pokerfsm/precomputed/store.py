@@ -1,7 +1,7 @@
 """The SQLite file that keeps the precomputed tables.
 
 One file holds every table: ``$POKERFSM_TABLES`` if that is set, otherwise
-``precomputed-v1.sqlite`` next to the hand-rank table (in the user cache
+``precomputed-v2.sqlite`` next to the hand-rank table (in the user cache
 directory unless ``$POKERFSM_TABLE`` moves it). It is in WAL mode, so lookups
 read while a build writes.
 
@@ -43,7 +43,7 @@ Row = tuple[Any, ...]
 """One row of a table as SQLite returns it."""
 
 ENV_VAR = "POKERFSM_TABLES"
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
 APPLICATION_ID = 0x504B4654  # "PKFT"
 
 _SCHEMA = """
@@ -59,7 +59,7 @@ CREATE TABLE IF NOT EXISTS tasks (
 
 
 def default_store_path() -> Path:
-    """``$POKERFSM_TABLES``, or ``precomputed-v1.sqlite`` beside the hand-rank table."""
+    """``$POKERFSM_TABLES``, or ``precomputed-v2.sqlite`` beside the hand-rank table."""
     env = os.environ.get(ENV_VAR)
     if env:
         return Path(env).expanduser()

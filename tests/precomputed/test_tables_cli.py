@@ -49,6 +49,25 @@ def test_verify_passes_then_catches_a_tampered_row(small_store, capsys):
     assert out.count("BAD") == 3 and "3 mismatches" in out
 
 
+def test_verify_of_monte_carlo_rows_checks_their_outcomes(writable_store, store_path, table, capsys):
+    from pokerfsm.precomputed.definitions import run_task
+    from pokerfsm.ranges import HAND_CLASSES
+
+    parameters = begin(writable_store, "preflop-vs-random", target_std_error=0.005)
+    task = 169 + HAND_CLASSES.index("T9s")          # T9s against 2 random hands
+    writable_store.commit_task("preflop-vs-random", task, run_task("preflop-vs-random", task, parameters)["rows"],
+                               0.0, "test")
+    assert main(["tables", "verify", "preflop-vs-random", "--sample", "1", "--seed", "4"]) == 0
+    assert "0 mismatches" in capsys.readouterr().out
+    db = sqlite3.connect(store_path)
+    with db:   # one deal moved from "lost to one opponent" to "lost to two": the counts no longer add up
+        outcomes = [int(c) for c in db.execute("SELECT outcomes FROM rows_preflop_vs_random").fetchone()[0].split()]
+        outcomes[11] -= 1
+        db.execute("UPDATE rows_preflop_vs_random SET outcomes = ?", (" ".join(map(str, outcomes)),))
+    assert main(["tables", "verify", "preflop-vs-random", "--sample", "1", "--seed", "4"]) == 1
+    assert "do not add up" in capsys.readouterr().out
+
+
 def test_export_csv_and_parquet(small_store, tmp_path, capsys):
     out = tmp_path / "hu.csv"
     assert main(["tables", "export", "preflop-hu", "--format", "csv", "--output", str(out)]) == 0

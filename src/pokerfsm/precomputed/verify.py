@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any
 from ..cards import Card, parse_cards
 from ..errors import StoreError, TableNotBuiltError
 from . import symmetry
-from .definitions import FLOP_SHOWDOWNS, FLOP_SQUARE_SCALE, HU_BOARDS, SPECS
+from .definitions import FLOP_SHOWDOWNS, FLOP_SQUARE_SCALE, HU_BOARDS, OUTCOMES, SPECS
 from .store import Row, Store
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -104,7 +104,7 @@ def _check_hu(row: Row, rng: random.Random) -> Check:
 
 
 def _check_vs_random(row: Row, rng: random.Random) -> Check:
-    hand, opponents, exact, wins, ties, losses, equity, se_equity = row
+    hand, opponents, exact, wins, ties, losses, equity, se_equity, samples, outcomes = row
     combos = [[int(a), int(b)] for a, b in parse_cards_of_class(hand)]
     cards = [Card(c) for c in rng.choice(combos)]
     shown = f"{cards[0]}{cards[1]} ({hand}) vs {opponents} random"
@@ -113,13 +113,26 @@ def _check_vs_random(row: Row, rng: random.Random) -> Check:
         found = (int(player.wins), int(player.ties), int(player.losses))
         return Check(shown, (wins, ties, losses), found, (wins, ties, losses) == found,
                      "exact enumeration")
+    counts = [int(c) for c in (outcomes or "").split()]
+    if len(counts) != OUTCOMES or (counts[0], counts[1], sum(counts[2:11]), sum(counts[11:]), sum(counts[:11])) \
+            != (losses, wins, ties, losses, samples):
+        return Check(shown, (wins, ties, losses, samples), tuple(counts), False,
+                     "the row's outcomes do not add up to its counts")
     result = _equity([cards] + [None] * opponents, exact=False, samples=_MONTE_CARLO_SAMPLES,
                        seed=rng.randrange(2**32))
     other = result.players[0]
     z = abs(other.equity - equity) / math.hypot(se_equity, other.std_error or 0.0)
-    return Check(shown, (round(equity, 6), round(se_equity, 6)),
-                 (round(other.equity, 6), round(other.std_error or 0.0, 6)), z <= _Z_LIMIT,
-                 f"Monte Carlo, {_MONTE_CARLO_SAMPLES:,} deals: z = {z:.2f} (limit {_Z_LIMIT:g})")
+    # an opponent wins alone in the deals the hand lost to one opponent, shared by the opponents
+    table_win = counts[11] / opponents / samples
+    computed_win = result.players[1].win
+    spread = math.sqrt(max(computed_win * (1 - computed_win), 1e-12)
+                       * (1 / samples + 1 / _MONTE_CARLO_SAMPLES))
+    z_opponent = abs(table_win - computed_win) / spread
+    return Check(shown, (round(equity, 6), round(se_equity, 6), round(table_win, 6)),
+                 (round(other.equity, 6), round(other.std_error or 0.0, 6), round(computed_win, 6)),
+                 max(z, z_opponent) <= _Z_LIMIT,
+                 f"Monte Carlo, {_MONTE_CARLO_SAMPLES:,} deals: z = {z:.2f} for the hand's equity, "
+                 f"{z_opponent:.2f} for an opponent's win (limit {_Z_LIMIT:g})")
 
 
 def parse_cards_of_class(hand: str) -> list[Combo]:
@@ -169,7 +182,7 @@ def _check_flop(row: Row, rng: random.Random) -> Check:
 
 _CHECKS = {
     "preflop-hu": ("key, hand1, hand2, wins, ties, losses", _check_hu),
-    "preflop-vs-random": ("hand, opponents, exact, wins, ties, losses, equity, se_equity",
+    "preflop-vs-random": ("hand, opponents, exact, wins, ties, losses, equity, se_equity, samples, outcomes",
                           _check_vs_random),
     "flop-ehs": ("key, board, hand, wins, ties, losses, squares", _check_flop),
 }

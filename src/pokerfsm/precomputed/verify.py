@@ -188,18 +188,23 @@ _CHECKS = {
 }
 
 
-def verify(store: Store, name: str, sample: int = 10, seed: int | None = None,
-           progress: Callable[[float], None] | None = None) -> VerifyReport:
-    """Recompute ``sample`` random rows of table ``name`` from scratch and compare.
-
-    Raises TableNotBuiltError when the table has no rows.
-    """
+def _require_built(store: Store, name: str) -> None:
+    """StoreError for an unknown table ``name``, TableNotBuiltError when it has no rows."""
     if name not in SPECS:
         raise StoreError(f"unknown table {name!r}; the tables are {', '.join(SPECS)}")
     record = store.status(name)
     if record is None or record.rows == 0:
         raise TableNotBuiltError(f"table {name!r} is not built; build it with "
                                  f"`pokerfsm tables build {name}`")
+
+
+def verify(store: Store, name: str, sample: int = 10, seed: int | None = None,
+           progress: Callable[[float], None] | None = None) -> VerifyReport:
+    """Recompute ``sample`` random rows of table ``name`` from scratch and compare.
+
+    Raises TableNotBuiltError when the table has no rows.
+    """
+    _require_built(store, name)
     started = time.perf_counter()
     rng = random.Random(seed)
     keys = [row[0] for row in store.rows(name, "key")]
@@ -251,12 +256,7 @@ def export(store: Store, name: str, fmt: str, output: str | Path | None = None) 
     """
     if fmt not in EXPORT_FORMATS:
         raise StoreError(f"unknown export format {fmt!r}; choose parquet or csv")
-    if name not in SPECS:
-        raise StoreError(f"unknown table {name!r}; the tables are {', '.join(SPECS)}")
-    record = store.status(name)
-    if record is None or record.rows == 0:
-        raise TableNotBuiltError(f"table {name!r} is not built; build it with "
-                                 f"`pokerfsm tables build {name}`")
+    _require_built(store, name)
     header = SPECS[name].column_names + _EXTRA[name]
     if str(output) == "-" and fmt == "csv":
         writer = csv.writer(sys.stdout, lineterminator="\n")

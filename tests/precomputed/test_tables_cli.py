@@ -93,3 +93,22 @@ def test_export_or_verify_of_an_unbuilt_table_says_how_to_build(small_store, cap
     assert main(["tables", "export", "preflop-vs-random", "--format", "csv"]) == 2
     err = capsys.readouterr().err.splitlines()
     assert len(err) == 2 and all("pokerfsm tables build preflop-vs-random" in e for e in err)
+
+
+def test_equity_from_a_monte_carlo_row_is_not_called_exact(writable_store, table, capsys):
+    from pokerfsm.precomputed import lookup
+    from pokerfsm.precomputed.definitions import run_task
+    from pokerfsm.ranges import HAND_CLASSES
+
+    parameters = begin(writable_store, "preflop-vs-random", target_std_error=0.001)
+    task = 169 + HAND_CLASSES.index("AKs")          # AKs against 2 random hands
+    writable_store.commit_task("preflop-vs-random", task, run_task("preflop-vs-random", task, parameters)["rows"],
+                               0.0, "test")
+    lookup.reload()
+    assert main(["equity", "AhKh", "?", "?"]) == 0
+    shown = " ".join(capsys.readouterr().out.split())
+    assert "random deals, standard error 0.0" in shown and "from the precomputed tables" in shown
+    assert "exact" not in shown
+    assert main(["equity", "AhKh", "?", "?", "--json"]) == 0
+    answer = json.loads(capsys.readouterr().out)
+    assert (answer["method"], answer["exact"]) == ("table", False) and answer["std_error"] <= 0.001

@@ -271,3 +271,29 @@ def heads_up_table(tmp_path, monkeypatch):
     lookup.reload()
     yield path
     lookup.reload()
+
+
+@pytest.fixture
+def three_way_table(tmp_path, monkeypatch):
+    """A ``preflop-vs-random`` store holding the Monte Carlo row of AKs against 2 random hands,
+    computed by the build's own task function, to a standard error of 0.0004 (within the
+    library's default target of 0.001, so ``equity()`` takes it; over a million deals, more than
+    the page's "refine" could ask for)."""
+    from pokerfsm import __version__, precomputed
+    from pokerfsm.precomputed import lookup
+    from pokerfsm.precomputed.definitions import SPECS, hand_rank_checksum, run_task
+    from pokerfsm.precomputed.engine import table_parameters
+    from pokerfsm.ranges import HAND_CLASSES
+
+    path = tmp_path / "tables.sqlite"
+    spec = SPECS["preflop-vs-random"]
+    parameters = table_parameters(spec.name, {"target_std_error": 0.0004})
+    task = 169 + HAND_CLASSES.index("AKs")
+    with precomputed.Store.open(path, create=True) as store:
+        store.begin_build(spec.name, spec.columns, parameters, spec.tasks(parameters), __version__,
+                          hand_rank_checksum())
+        store.commit_task(spec.name, task, run_task(spec.name, task, parameters)["rows"], 0.0, "test")
+    monkeypatch.setenv("POKERFSM_TABLES", str(path))
+    lookup.reload()
+    yield path
+    lookup.reload()

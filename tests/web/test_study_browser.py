@@ -311,6 +311,20 @@ def test_preflop_heads_up_heatmap_comes_from_the_table(heads_up_table, sized, ar
     page.locator("#grid-panel").screenshot(path=artifacts / f"web-study-heatmap-{page.viewport_size['width']}.png")
 
 
+def test_a_sampled_table_answer_says_so_and_offers_no_refining(three_way_table, sized):
+    page, base = sized
+    spot = {"players": [["Ah", "Kh"], None, None], "board": [], "dead": []}
+    page.goto(base + link(spot))
+    wait_done(page)
+    api = ask(base, "api/equity", spot)
+    assert api["method"] == "table" and not api["exact"] and api["combinations"] > 1_000_000
+    expect(page.locator("#mode")).to_have_text(
+        re.compile(r"^Monte Carlo, standard error ±0\.\d+%, from the precomputed tables$"))
+    expect(page.locator("#refine")).to_be_hidden()
+    for seat, player in enumerate(api["players"]):
+        expect(page.locator(f"#seat-{seat} .equity")).to_have_text(percent(player["equity"]))
+
+
 def test_board_hits_and_outs(sized):
     page, base = sized
     spot = {"players": [["Ah", "Kh"], "QQ+, AKs, AKo, 76s"], "board": ["Kd", "7c", "2h"], "dead": []}

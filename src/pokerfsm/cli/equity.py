@@ -92,9 +92,13 @@ def print_result(result: EquityResult) -> None:
     for number, p in enumerate(result.players, 1):
         table.add_row(str(number), p.hand, f"{100 * p.win:.3f} %", f"{100 * p.tie:.3f} %",
                       f"{100 * p.equity:.3f} %")
-    if result.method == "table":
+    if result.method == "table" and result.exact:
         table.caption = f"{result.combinations:,} showdowns, exact, from the precomputed tables, " \
                         f"{result.elapsed_s * 1000:.2f} ms"
+    elif result.method == "table":
+        table.caption = (f"{result.combinations:,} random deals, standard error "
+                         f"{100 * (result.std_error or 0.0):.3f} %, from the precomputed tables, "
+                         f"{result.elapsed_s * 1000:.2f} ms")
     elif result.exact:
         table.caption = f"{result.combinations:,} showdowns, exact, {result.elapsed_s:.3f} s"
     else:

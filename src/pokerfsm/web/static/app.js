@@ -303,7 +303,9 @@ function start() {
     });
   }
   $("#refine").addEventListener("click", () => {
-    state.samples = Math.min(MAX_SAMPLES, (state.samples || MC_SAMPLES) * 4);
+    // four times the deals of the answer on screen (a table's row may already have more than MC_SAMPLES)
+    const shown = lastResult && !lastResult.exact ? lastResult.combinations : 0;
+    state.samples = Math.min(MAX_SAMPLES, Math.max(state.samples || MC_SAMPLES, shown) * 4);
     showMode();
     changed();
   });

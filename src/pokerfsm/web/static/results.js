@@ -69,12 +69,14 @@ function showResult(result, roundTrip, cached) {
   });
   $("#combinations").textContent = plural(result.combinations, result.exact ? "combination" : "sample");
   const mode = $("#mode");
-  mode.textContent = result.exact ? "exact" : `Monte Carlo, standard error ±${percent(result.std_error || 0)}`;
+  const source = result.method === "table" ? ", from the precomputed tables" : "";
+  mode.textContent = (result.exact ? "exact" : `Monte Carlo, standard error ±${percent(result.std_error || 0)}`) + source;
   mode.className = `badge ${result.exact ? "exact" : "mc"}`;
   const computed = `${(1000 * result.elapsed_s).toFixed(result.elapsed_s < 0.01 ? 1 : 0)} ms`;
   $("#elapsed").textContent = `answered in ${Math.round(roundTrip)} ms` +
     (cached ? ` (from the cache; first computed in ${computed})` : ` (computed in ${computed})`);
-  $("#refine").hidden = result.exact || (state.samples || 0) >= MAX_SAMPLES;
+  // nothing to refine once an answer has as many deals as the server would draw (a table's row has millions)
+  $("#refine").hidden = result.exact || Math.max(state.samples || 0, result.combinations) >= MAX_SAMPLES;
   $("#summary").hidden = false;
   showCategories(result);
   setStale(false);

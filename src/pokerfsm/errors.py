@@ -25,7 +25,6 @@ never from the message:
 """
 from __future__ import annotations
 
-import copy
 from typing import Any
 
 __all__ = [
@@ -97,6 +96,8 @@ class Error(Exception):
 
         Fields already set are kept: the innermost place is the most precise.
         """
+        import copy  # here, not at the top: `import pokerfsm` stays light
+
         placed = copy.copy(self)
         if placed.field is None:
             placed.field = field

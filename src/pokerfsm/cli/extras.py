@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import functools
 import re
-from importlib import metadata
 
 from ..errors import Error
 
@@ -41,6 +40,8 @@ def _normal(name: str) -> str:
 
 @functools.lru_cache(maxsize=1)
 def _extras_by_package() -> dict[str, str]:
+    from importlib import metadata  # here: it costs every command's start-up some 15 ms
+
     try:
         requirements = metadata.requires("pokerfsm") or []
     except metadata.PackageNotFoundError:  # running from a source tree that is not installed

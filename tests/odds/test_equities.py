@@ -373,6 +373,10 @@ def test_live_odds_preflop_comes_from_the_shipped_order_without_tables():
     want = equity(["AhKh", None], exact=True, tables=False)
     assert got.method == "table" and got.exact
     assert [(p.wins, p.ties, p.losses) for p in got.players] == [(p.wins, p.ties, p.losses) for p in want.players]
+    assert [p.categories for p in got.players] == [p.categories for p in want.players]   # to the last bit
+    flipped = equity([None, "AhKh"])
+    assert flipped.method == "table"
+    assert [p.categories for p in flipped.players] == [p.categories for p in want.players[::-1]]
 
 
 def test_live_odds_cache_preflop_by_class(monkeypatch):

@@ -151,10 +151,11 @@ def test_hand_against_a_random_hand_and_live_odds_preflop(writable_store, table)
     expected = pokerfsm.equity([hand, None], exact=True, tables=False)
     assert found.method == "table" and counts(found) == counts(expected)
     assert found.combinations == 1_225 * HU_BOARDS
+    assert [p.categories for p in found.players] == [p.categories for p in expected.players]
     flipped = pokerfsm.equity([None, "2s2d"])
     assert flipped.method == "table"
-    assert [(p.wins, p.ties, p.losses) for p in flipped.players] == [(p.wins, p.ties, p.losses)
-                                                                     for p in expected.players[::-1]]
+    assert [(p.wins, p.ties, p.losses, p.categories) for p in flipped.players] == \
+        [(p.wins, p.ties, p.losses, p.categories) for p in expected.players[::-1]]
     odds = LiveOdds(hand)
     live = odds.update()
     assert live.method == "table" and counts(live) == counts(expected)

@@ -54,18 +54,30 @@ def test_verify_of_monte_carlo_rows_checks_their_outcomes(writable_store, store_
     from pokerfsm.ranges import HAND_CLASSES
 
     parameters = begin(writable_store, "preflop-vs-random", target_std_error=0.005)
-    task = 169 + HAND_CLASSES.index("T9s")          # T9s against 2 random hands
-    writable_store.commit_task("preflop-vs-random", task, run_task("preflop-vs-random", task, parameters)["rows"],
-                               0.0, "test")
-    assert main(["tables", "verify", "preflop-vs-random", "--sample", "1", "--seed", "4"]) == 0
+    for task in (HAND_CLASSES.index("T9s"), 169 + HAND_CLASSES.index("T9s")):   # T9s against 1 and 2 random hands
+        writable_store.commit_task("preflop-vs-random", task, run_task("preflop-vs-random", task, parameters)["rows"],
+                                   0.0, "test")
+    verify = ["tables", "verify", "preflop-vs-random", "--sample", "2", "--seed", "4"]
+    assert main(verify) == 0
     assert "0 mismatches" in capsys.readouterr().out
     db = sqlite3.connect(store_path)
     with db:   # one deal moved from "lost to one opponent" to "lost to two": the counts no longer add up
-        outcomes = [int(c) for c in db.execute("SELECT outcomes FROM rows_preflop_vs_random").fetchone()[0].split()]
+        outcomes = [int(c) for c in db.execute("SELECT outcomes FROM rows_preflop_vs_random "
+                                               "WHERE opponents = 2").fetchone()[0].split()]
         outcomes[11] -= 1
-        db.execute("UPDATE rows_preflop_vs_random SET outcomes = ?", (" ".join(map(str, outcomes)),))
-    assert main(["tables", "verify", "preflop-vs-random", "--sample", "1", "--seed", "4"]) == 1
-    assert "do not add up" in capsys.readouterr().out
+        db.execute("UPDATE rows_preflop_vs_random SET outcomes = ? WHERE opponents = 2",
+                   (" ".join(map(str, outcomes)),))
+    assert main(verify) == 1
+    out = capsys.readouterr().out
+    assert "do not add up" in out and out.endswith("1 mismatch\n")
+    with db:   # one showdown moved from a pair to two pair in the exact row's categories
+        categories = [int(c) for c in db.execute("SELECT categories FROM rows_preflop_vs_random "
+                                                 "WHERE opponents = 1").fetchone()[0].split()]
+        categories[1], categories[2] = categories[1] - 1, categories[2] + 1
+        db.execute("UPDATE rows_preflop_vs_random SET categories = ? WHERE opponents = 1",
+                   (" ".join(map(str, categories)),))
+    assert main(verify) == 1
+    assert "2 mismatches" in capsys.readouterr().out
 
 
 def test_export_csv_and_parquet(small_store, tmp_path, capsys):

@@ -11,6 +11,7 @@ from pokerfsm.errors import InvalidDealError
 from pokerfsm.precomputed.definitions import VS_RANDOM_SHOWDOWNS
 from pokerfsm.precomputed.order import order_rows, percentile_range, preflop_order
 from pokerfsm.ranges import HAND_CLASSES, parse_range
+from pokerfsm.ranking import HandCategory
 
 
 def test_the_shipped_order_is_complete_and_sorted():
@@ -23,6 +24,7 @@ def test_the_shipped_order_is_complete_and_sorted():
         assert row.cumulative_combos == before.cumulative_combos + row.combos
     for row in order:
         assert row.wins + row.ties + row.losses == VS_RANDOM_SHOWDOWNS
+        assert sum(row.hand_categories) == sum(row.random_categories) == VS_RANDOM_SHOWDOWNS
         assert row.equity == pytest.approx((row.wins + row.ties / 2) / VS_RANDOM_SHOWDOWNS,
                                            abs=1e-9)
     assert [row.hand for row in order[:3]] == ["AA", "KK", "QQ"]
@@ -33,8 +35,10 @@ def test_a_sample_of_the_order_recomputed_by_enumeration(table):
     order = preflop_order()
     for row in random.Random(12).sample(order, 2):
         hand = random.Random(row.rank).choice(list(parse_range(row.hand)))
-        player = pokerfsm.equity([list(hand), None], exact=True).players[0]
+        player, other = pokerfsm.equity([list(hand), None], exact=True, tables=False).players
         assert (row.wins, row.ties, row.losses) == (player.wins, player.ties, player.losses)
+        for counts, seat in ((row.hand_categories, player), (row.random_categories, other)):
+            assert {c.name: n / VS_RANDOM_SHOWDOWNS for c, n in zip(HandCategory, counts)} == seat.categories
 
 
 def test_percentile_ranges():
@@ -50,10 +54,13 @@ def test_percentile_ranges():
 
 
 def test_order_needs_every_class_once():
-    rows = [(hand, 1, 0, 1) for hand in HAND_CLASSES]
+    categories = " ".join(["1"] + ["0"] * 8) * 2
+    rows = [(hand, 1, 0, 1, " ".join(["2"] + ["0"] * 17)) for hand in HAND_CLASSES]
     assert len(order_rows(rows)) == 169
     with pytest.raises(ValueError, match="169"):
         order_rows(rows[:-1])
+    with pytest.raises(ValueError, match="18 category counts"):
+        order_rows([(hand, 1, 0, 1, categories[:3]) for hand in HAND_CLASSES])
 
 
 def test_the_games_preflop_table_is_the_shipped_order_rounded():

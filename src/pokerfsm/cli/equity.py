@@ -35,8 +35,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--budget", type=float, default=None,
                         help=f"seconds of enumeration allowed before sampling instead (default {DEFAULT_BUDGET:g})")
     parser.add_argument("--no-tables", dest="tables", action="store_false",
-                        help="compute even when a precomputed table holds the answer (the tables hold no hand "
-                             "categories)")
+                        help="compute even when a precomputed table holds the answer (only the hand-vs-random "
+                             "rows hold hand categories)")
     parser.add_argument("--json", action="store_true", help="print a JSON object")
 
 

@@ -191,8 +191,9 @@ def _verify(args: argparse.Namespace) -> int:
             mark = "ok " if check.ok else "BAD"
             print(f"{mark} {check.row}: table {check.table}, recomputed {check.recomputed} "
                   f"({check.how})")
+        bad = len(report.mismatches)
         print(f"{args.name}: {len(report.checks)} of {report.rows_in_table:,} rows recomputed in "
-              f"{report.seconds:.1f} s, {len(report.mismatches)} mismatches")
+              f"{report.seconds:.1f} s, {bad} {'mismatch' if bad == 1 else 'mismatches'}")
     return 1 if report.mismatches else 0
 
 

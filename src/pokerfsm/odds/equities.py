@@ -99,10 +99,10 @@ def equity(players: Sequence[PlayerSpec], board: CardsLike = (), dead: CardsLike
 
     ``tables``: answer from a precomputed table when one applies (no board,
     no dead cards, the table built) and no Monte Carlo is asked for
-    (``exact=False`` or ``samples``). Its ``method`` is ``"table"`` and the
-    hand ``categories`` are empty (no table holds them): pass
-    ``tables=False`` to compute them. Two seats: exact, equal to
-    enumeration. A known hand against 2-9 random hands, when ``exact`` is
+    (``exact=False`` or ``samples``). Its ``method`` is ``"table"``. Two
+    seats: exact, equal to enumeration; the hand ``categories`` are there for
+    a hand against a random hand and empty otherwise (no other table holds
+    them; ``tables=False`` computes them). A known hand against 2-9 random hands, when ``exact`` is
     None: the table's Monte Carlo row if its standard error is at most
     ``target_std_error`` (``exact`` False, ``std_error`` and ``combinations``
     from the row). Without tables everything is computed as described.

@@ -12,9 +12,10 @@ A table applies when the deal has two seats, no board and no dead cards:
 
 Every one of these is exact, and the result is the one enumeration returns,
 field for field (the win, tie and loss counts, ``combinations``, the split
-pots), except the hand categories at showdown, which no table holds: a table
-answer's ``categories`` are empty. Ask ``equity(..., tables=False)`` for
-them. Counts are identical to enumeration's when the weights are sums of
+pots). The hand categories at showdown are in the hand-against-a-random-hand
+rows (to the last bit of enumeration's); ``preflop-hu`` does not hold them,
+so its answers' ``categories`` are empty: ask ``equity(..., tables=False)``
+for them. Counts are identical to enumeration's when the weights are sums of
 powers of two (1, 0.5, 0.25 ...); other weights may differ in the last bits
 of a double, since the sums run in another order.
 
@@ -23,7 +24,7 @@ hands, from the Monte Carlo row of ``preflop-vs-random``, when the caller
 accepts a sampled answer whose standard error is at most what it asked for
 (``sampled_within``). ``exact`` is then False, ``combinations`` is the
 row's number of deals, and ``std_error`` and each player's standard error
-come from the row. The row counts the deals by who shared the best hand
+come from the row; ``categories`` are empty. The row counts the deals by who shared the best hand
 (the hand and how many opponents); the opponents are alike, so each count
 is spread evenly over the seats it could stand for, which gives every
 opponent's win, tie and equity and every split of the pot.
@@ -48,6 +49,7 @@ import numpy as np
 from ..errors import StoreError
 from ..odds.results import EquityResult, equity_result, row_width, split_row
 from ..ranges import HandRange, hand_class
+from ..ranking import HandCategory
 from . import lookup
 from .definitions import HU_BOARDS, OUTCOMES, VS_RANDOM_SHOWDOWNS
 
@@ -73,41 +75,56 @@ def _pairs(first: HandRange, second: HandRange) -> int:
     return int(np.count_nonzero((masks1[:, None] & masks2[None, :]) == 0))
 
 
-def _shipped_vs_random(hand: tuple[Card, Card]) -> tuple[int, int, int] | None:
-    """Exact wins, ties and losses of ``hand`` against one random hand from the shipped
-    PokerStove order (package data written by the ``preflop-vs-random`` build from its exact
-    rows), so that this question is answered at once even where no table was built."""
+@dataclasses.dataclass(frozen=True)
+class _Showdowns:
+    """Seat 1's wins, ties and losses over ``combinations`` showdowns, and where a table has them,
+    each seat's category counts (9, high card first)."""
+
+    wins: float
+    ties: float
+    losses: float
+    combinations: int
+    categories: tuple[tuple[int, ...], tuple[int, ...]] | None = None
+
+
+def _shipped_vs_random(hand: tuple[Card, Card]) -> tuple[int, int, int, tuple[int, ...]] | None:
+    """Exact wins, ties, losses and the 18 category counts of ``hand`` against one random hand,
+    from the shipped PokerStove order (package data written by the ``preflop-vs-random`` build
+    from its exact rows), so that this question is answered at once even where no table was built."""
     from .order import preflop_order
 
     wanted = hand_class(hand)
     for row in preflop_order():
         if row.hand == wanted:
-            return row.wins, row.ties, row.losses
+            return row.wins, row.ties, row.losses, row.hand_categories + row.random_categories
     return None
 
 
-def _counts(deal: Deal) -> tuple[float, float, float, int]:
-    """Wins, ties and losses of seat 1 and the showdowns they count; StoreError if no table holds them."""
+def _counts(deal: Deal) -> _Showdowns:
+    """Seat 1's showdowns from a table; StoreError if no table holds them."""
     first, second = deal.seats
     if first.hand is not None and second.hand is not None:
         found = lookup.matchup(first.hand, second.hand)
-        return found.wins, found.ties, found.losses, HU_BOARDS
+        return _Showdowns(found.wins, found.ties, found.losses, HU_BOARDS)
     for hero, other, flip in ((first, second, False), (second, first, True)):
         if hero.hand is not None and other.hand is None and other.random:
             try:
                 row = lookup.vs_random(hero.hand, 1)
-                hero_counts: tuple[float, float, float] | None = (
-                    (row.wins, row.ties, row.losses) if row.exact else None)
+                hero_counts: tuple[float, float, float, tuple[int, ...]] | None = (
+                    (row.wins, row.ties, row.losses, row.categories)
+                    if row.exact and row.categories is not None else None)
             except StoreError:   # no store: the order shipped with the package has the same row
                 hero_counts = _shipped_vs_random(hero.hand)
             if hero_counts is None:
                 break   # the matchup table may still answer
-            wins, ties, losses = hero_counts
-            counts = (losses, ties, wins) if flip else (wins, ties, losses)
-            return (*counts, VS_RANDOM_SHOWDOWNS)
+            wins, ties, losses, categories = hero_counts
+            mine, theirs = categories[:9], categories[9:]
+            if flip:
+                return _Showdowns(losses, ties, wins, VS_RANDOM_SHOWDOWNS, (theirs, mine))
+            return _Showdowns(wins, ties, losses, VS_RANDOM_SHOWDOWNS, (mine, theirs))
     range1, range2 = _as_range(first), _as_range(second)
     found = lookup.range_vs_range(range1, range2)
-    return found.wins, found.ties, found.losses, _pairs(range1, range2) * HU_BOARDS
+    return _Showdowns(found.wins, found.ties, found.losses, _pairs(range1, range2) * HU_BOARDS)
 
 
 def _lone_hand(deal: Deal) -> int | None:
@@ -175,12 +192,16 @@ def table_answer(deal: Deal, started: float, sampled_within: float | None = None
             return None
         return None if sampled is None else _without_categories(sampled)
     try:
-        wins, ties, losses, combinations = _counts(deal)
+        found = _counts(deal)
     except StoreError:   # not built, not this row, or the store cannot be read: compute
         return None
     totals = np.zeros(row_width(2))
-    totals[-4:] = (0.0, wins, losses, ties)   # winner masks: nobody, seat 1, seat 2, both
-    return _without_categories(equity_result(deal, totals, combinations, True, None, started, "table"))
+    categories, winners = split_row(totals, 2)
+    winners[:] = (0.0, found.wins, found.losses, found.ties)   # winner masks: nobody, seat 1, seat 2, both
+    if found.categories is None:
+        return _without_categories(equity_result(deal, totals, found.combinations, True, None, started, "table"))
+    categories[:, 1:1 + len(HandCategory)] = found.categories
+    return equity_result(deal, totals, found.combinations, True, None, started, "table")
 
 
 def from_tables(players: Sequence[PlayerSpec], sampled_within: float | None = None) -> EquityResult | None:

@@ -183,12 +183,13 @@ def _vs_random_compute(task: int, parameters: Parameters) -> list[Row]:
     if opponents == 1:
         from ..odds import equity
 
-        player = equity([[Card(hand[0]), Card(hand[1])], None], exact=True, tables=False).players[0]
+        result = equity([[Card(hand[0]), Card(hand[1])], None], exact=True, tables=False)
+        player = result.players[0]
         wins, ties, losses = int(player.wins), int(player.ties), int(player.losses)
         total = wins + ties + losses
         return [(key, HAND_CLASSES[index], 1, 1, None, wins, ties, losses, wins + ties / 2,
                  wins / total, ties / total, losses / total, (wins + ties / 2) / total,
-                 None, None, None, None, None)]
+                 None, None, None, None, None, category_text(result.players, total))]
     seed = parameters["seed"] * 10_000 + key
     counts, deals, errors = sample_vs_random(hand, opponents, seed, parameters["target_std_error"])
     share = float(sum(counts[k] / k for k in range(1, 11)))
@@ -196,7 +197,19 @@ def _vs_random_compute(task: int, parameters: Parameters) -> list[Row]:
     return [(key, HAND_CLASSES[index], opponents, 0, deals, wins, ties, losses, share,
              wins / deals, ties / deals, losses / deals, share / deals,
              errors["win"], errors["tie"], errors["lose"], errors["equity"],
-             " ".join(str(int(c)) for c in counts))]
+             " ".join(str(int(c)) for c in counts), None)]
+
+
+def category_text(players: Sequence[Any], total: int) -> str:
+    """The ``categories`` column of an exact ``preflop-vs-random`` row: the showdowns in which the
+    hand, then the random hand, makes each category (9 counts each, high card first), from an
+    exact result's fractions (each a count over ``total``, so rounding recovers the count)."""
+    from ..ranking import HandCategory
+
+    counts = [[round(p.categories[category.name] * total) for category in HandCategory] for p in players]
+    if any(sum(row) != total for row in counts):
+        raise ArithmeticError(f"category counts {counts} do not add up to {total} showdowns")
+    return " ".join(str(c) for row in counts for c in row)
 
 
 # ------------------------------------------------------------------- flop-ehs
@@ -254,7 +267,7 @@ SPECS: dict[str, TableSpec] = {spec.name: spec for spec in (
          ("ties", "INTEGER NOT NULL"), ("losses", "INTEGER NOT NULL"), ("pot_share", "REAL NOT NULL"),
          ("win", "REAL NOT NULL"), ("tie", "REAL NOT NULL"), ("lose", "REAL NOT NULL"),
          ("equity", "REAL NOT NULL"), ("se_win", "REAL"), ("se_tie", "REAL"), ("se_lose", "REAL"),
-         ("se_equity", "REAL"), ("outcomes", "TEXT")),
+         ("se_equity", "REAL"), ("outcomes", "TEXT"), ("categories", "TEXT")),
         {"target_std_error": 0.0002, "seed": 2024, "max_opponents": 9}, _vs_random_tasks,
         1_521, _vs_random_compute, exact=False),
     TableSpec(

@@ -47,7 +47,9 @@ class TableFigures:
     standard error of each figure (``std_error`` is the largest), and
     ``preflop-vs-random`` rows their ``outcomes`` (see
     :data:`~pokerfsm.precomputed.definitions.OUTCOMES`), from which every
-    opponent's figures follow.
+    opponent's figures follow. Its exact rows have ``categories``: the
+    showdowns in which the hand, then the random hand, makes each category
+    (9 counts each, high card first).
     """
 
     win: float
@@ -63,6 +65,7 @@ class TableFigures:
     std_error: float | None = None
     std_errors: dict[str, float] | None = None
     outcomes: tuple[int, ...] | None = None
+    categories: tuple[int, ...] | None = None
 
 
 @dataclass(frozen=True)
@@ -145,19 +148,23 @@ def _load_hu(store: Store) -> HuTable:
 
 
 
+def _numbers(text: str | None) -> tuple[int, ...] | None:
+    return None if text is None else tuple(int(c) for c in text.split())
+
+
 def _load_vs_random(store: Store) -> VsRandomTable:
     rows = store.rows("preflop-vs-random", "hand, opponents, exact, samples, wins, ties, losses, "
-                      "win, tie, lose, equity, se_win, se_tie, se_lose, se_equity, outcomes")
+                      "win, tie, lose, equity, se_win, se_tie, se_lose, se_equity, outcomes, categories")
     if not rows:
         raise _missing("preflop-vs-random")
     table: VsRandomTable = {}
     for (hand, opponents, exact, samples, wins, ties, losses, win, tie, lose, equity,
-         *errors, outcomes) in rows:
+         *errors, outcomes, categories) in rows:
         named = None if exact else dict(zip(("win", "tie", "lose", "equity"), errors))
         table[hand, opponents] = TableFigures(
             win, tie, lose, equity, wins, ties, losses, bool(exact), "preflop-vs-random",
             None if exact else samples, None if exact else max(errors), named,
-            None if outcomes is None else tuple(int(c) for c in outcomes.split()))
+            _numbers(outcomes), _numbers(categories))
     return table
 
 

@@ -30,7 +30,8 @@ __all__ = ["ORDER_FILE", "OrderedClass", "preflop_order", "percentile_range", "o
            "update_order_file"]
 
 ORDER_FILE = Path(__file__).with_name("data") / "preflop-order.csv"
-_FIELDS = ("rank", "hand", "combos", "cumulative_combos", "equity", "wins", "ties", "losses")
+_FIELDS = ("rank", "hand", "combos", "cumulative_combos", "equity", "wins", "ties", "losses",
+           "hand_categories", "random_categories")
 
 
 @dataclass(frozen=True)
@@ -45,30 +46,39 @@ class OrderedClass:
     wins: int
     ties: int
     losses: int
+    hand_categories: tuple[int, ...]
+    """Showdowns in which the hand makes each category (9 counts, high card first)."""
+    random_categories: tuple[int, ...]
+    """The same for the random hand against it."""
 
 
 def _combos(hand: str) -> int:
     return 6 if len(hand) == 2 else 4 if hand.endswith("s") else 12
 
 
-def order_rows(exact_rows: list[tuple[str, int, int, int]]) -> list[OrderedClass]:
-    """The order from (class, wins, ties, losses) of all 169 classes: best equity first.
+def order_rows(exact_rows: list[tuple[str, int, int, int, str]]) -> list[OrderedClass]:
+    """The order from (class, wins, ties, losses, categories) of all 169 classes: best equity first.
 
-    Equal equities (none occur) would keep the classes' usual order.
+    ``categories`` is the exact row's column: 18 counts, the hand's then the
+    random hand's. Equal equities (none occur) would keep the classes' usual order.
     """
     if sorted(row[0] for row in exact_rows) != sorted(HAND_CLASSES):
         raise ValueError("the order needs exactly one row for each of the 169 classes")
     position = {hand: i for i, hand in enumerate(HAND_CLASSES)}
 
-    def equity(row: tuple[str, int, int, int]) -> float:
-        _, wins, ties, losses = row
+    def equity(row: tuple[str, int, int, int, str]) -> float:
+        _, wins, ties, losses, _ = row
         return (wins + ties / 2) / (wins + ties + losses)
 
     ordered = sorted(exact_rows, key=lambda row: (-equity(row), position[row[0]]))
     result, total = [], 0
     for rank, row in enumerate(ordered, 1):
         total += _combos(row[0])
-        result.append(OrderedClass(rank, row[0], _combos(row[0]), total, equity(row), *row[1:]))
+        counts = tuple(int(c) for c in row[4].split())
+        if len(counts) != 18:
+            raise ValueError(f"{row[0]}: 18 category counts expected, got {row[4]!r}")
+        result.append(OrderedClass(rank, row[0], _combos(row[0]), total, equity(row), row[1], row[2], row[3],
+                                   counts[:9], counts[9:]))
     return result
 
 
@@ -78,7 +88,8 @@ def _render(rows: list[OrderedClass]) -> str:
     writer.writerow(_FIELDS)
     for r in rows:
         writer.writerow((r.rank, r.hand, r.combos, r.cumulative_combos, f"{r.equity:.9f}", r.wins,
-                         r.ties, r.losses))
+                         r.ties, r.losses, " ".join(map(str, r.hand_categories)),
+                         " ".join(map(str, r.random_categories))))
     return out.getvalue()
 
 
@@ -88,7 +99,9 @@ def preflop_order() -> tuple[OrderedClass, ...]:
     with open(ORDER_FILE, newline="") as file:
         return tuple(OrderedClass(int(r["rank"]), r["hand"], int(r["combos"]),
                                   int(r["cumulative_combos"]), float(r["equity"]), int(r["wins"]),
-                                  int(r["ties"]), int(r["losses"]))
+                                  int(r["ties"]), int(r["losses"]),
+                                  tuple(int(c) for c in r["hand_categories"].split()),
+                                  tuple(int(c) for c in r["random_categories"].split()))
                      for r in csv.DictReader(file))
 
 
@@ -124,7 +137,7 @@ def update_order_file(store: Store) -> str | None:
 
     Returns a line saying what happened, or None when the file is already right.
     """
-    rows = store.rows("preflop-vs-random", "hand, wins, ties, losses", "opponents = 1 AND exact = 1")
+    rows = store.rows("preflop-vs-random", "hand, wins, ties, losses, categories", "opponents = 1 AND exact = 1")
     text = _render(order_rows([tuple(row) for row in rows]))
     try:
         if ORDER_FILE.exists() and ORDER_FILE.read_text() == text:

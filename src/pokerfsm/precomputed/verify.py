@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any
 from ..cards import Card, parse_cards
 from ..errors import StoreError, TableNotBuiltError
 from . import symmetry
-from .definitions import FLOP_SHOWDOWNS, FLOP_SQUARE_SCALE, HU_BOARDS, OUTCOMES, SPECS
+from .definitions import FLOP_SHOWDOWNS, FLOP_SQUARE_SCALE, HU_BOARDS, OUTCOMES, SPECS, category_text
 from .store import Row, Store
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -104,15 +104,17 @@ def _check_hu(row: Row, rng: random.Random) -> Check:
 
 
 def _check_vs_random(row: Row, rng: random.Random) -> Check:
-    hand, opponents, exact, wins, ties, losses, equity, se_equity, samples, outcomes = row
+    hand, opponents, exact, wins, ties, losses, equity, se_equity, samples, outcomes, categories = row
     combos = [[int(a), int(b)] for a, b in parse_cards_of_class(hand)]
     cards = [Card(c) for c in rng.choice(combos)]
     shown = f"{cards[0]}{cards[1]} ({hand}) vs {opponents} random"
     if exact:
-        player = _equity([cards, None], exact=True).players[0]
-        found = (int(player.wins), int(player.ties), int(player.losses))
-        return Check(shown, (wins, ties, losses), found, (wins, ties, losses) == found,
-                     "exact enumeration")
+        result = _equity([cards, None], exact=True)
+        player = result.players[0]
+        total = int(player.wins + player.ties + player.losses)
+        found = (int(player.wins), int(player.ties), int(player.losses), category_text(result.players, total))
+        return Check(shown, (wins, ties, losses, categories), found, (wins, ties, losses, categories) == found,
+                     "exact enumeration, hand categories included")
     counts = [int(c) for c in (outcomes or "").split()]
     if len(counts) != OUTCOMES or (counts[0], counts[1], sum(counts[2:11]), sum(counts[11:]), sum(counts[:11])) \
             != (losses, wins, ties, losses, samples):
@@ -182,7 +184,8 @@ def _check_flop(row: Row, rng: random.Random) -> Check:
 
 _CHECKS = {
     "preflop-hu": ("key, hand1, hand2, wins, ties, losses", _check_hu),
-    "preflop-vs-random": ("hand, opponents, exact, wins, ties, losses, equity, se_equity, samples, outcomes",
+    "preflop-vs-random": ("hand, opponents, exact, wins, ties, losses, equity, se_equity, samples, outcomes, "
+                          "categories",
                           _check_vs_random),
     "flop-ehs": ("key, board, hand, wins, ties, losses, squares", _check_flop),
 }

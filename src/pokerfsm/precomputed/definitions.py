@@ -27,7 +27,7 @@ import math
 import os
 import socket
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -44,7 +44,8 @@ Parameters = dict[str, Any]
 
 __all__ = ["TableSpec", "SPECS", "run_task", "matchup_rows", "flop_rows", "board_rows",
            "hand_rank_checksum", "HU_BOARDS", "FLOP_SHOWDOWNS",
-           "FLOP_SQUARE_SCALE", "OUTCOMES", "VS_RANDOM_SHOWDOWNS", "sample_vs_random", "std_errors"]
+           "FLOP_SQUARE_SCALE", "OUTCOMES", "VS_RANDOM_SHOWDOWNS", "sample_vs_random", "std_errors",
+           "counts_text", "parse_counts", "category_text"]
 
 HU_BOARDS = 1_712_304
 """Boards of five cards once two known hands are dealt: C(48, 5)."""
@@ -83,6 +84,20 @@ def _hand_text(a: int, b: int) -> str:
     """Two cards as text, higher first: ``'AhKh'``."""
     high, low = (a, b) if a > b else (b, a)
     return f"{Card(high)}{Card(low)}"
+
+
+def counts_text(counts: Iterable[Any]) -> str:
+    """Whole counts as a TEXT column holds them (``outcomes``, ``categories``): space-separated.
+
+    >>> counts_text([3, 0, 12]), parse_counts("3 0 12")
+    ('3 0 12', (3, 0, 12))
+    """
+    return " ".join(str(int(c)) for c in counts)
+
+
+def parse_counts(text: str) -> tuple[int, ...]:
+    """The counts of a column written by :func:`counts_text`."""
+    return tuple(int(c) for c in text.split())
 
 
 # ------------------------------------------------------------------ preflop-hu
@@ -197,7 +212,7 @@ def _vs_random_compute(task: int, parameters: Parameters) -> list[Row]:
     return [(key, HAND_CLASSES[index], opponents, 0, deals, wins, ties, losses, share,
              wins / deals, ties / deals, losses / deals, share / deals,
              errors["win"], errors["tie"], errors["lose"], errors["equity"],
-             " ".join(str(int(c)) for c in counts), None)]
+             counts_text(counts), None)]
 
 
 def category_text(players: Sequence[Any], total: int) -> str:
@@ -209,7 +224,7 @@ def category_text(players: Sequence[Any], total: int) -> str:
     counts = [[round(p.categories[category.name] * total) for category in HandCategory] for p in players]
     if any(sum(row) != total for row in counts):
         raise ArithmeticError(f"category counts {counts} do not add up to {total} showdowns")
-    return " ".join(str(c) for row in counts for c in row)
+    return counts_text(c for row in counts for c in row)
 
 
 # ------------------------------------------------------------------- flop-ehs

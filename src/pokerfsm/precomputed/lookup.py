@@ -30,7 +30,7 @@ from ..cards import Card, CardsLike, as_cards
 from ..errors import DuplicateCardError, InvalidDealError, TableNotBuiltError
 from ..ranges import HandRange, hand_class, parse_range
 from . import symmetry
-from .definitions import FLOP_SHOWDOWNS, FLOP_SQUARE_SCALE
+from .definitions import FLOP_SHOWDOWNS, FLOP_SQUARE_SCALE, parse_counts
 from .store import Store, default_store_path
 
 __all__ = ["TableFigures", "FlopStrength", "matchup", "range_vs_range", "vs_random", "flop_ehs",
@@ -149,7 +149,7 @@ def _load_hu(store: Store) -> HuTable:
 
 
 def _numbers(text: str | None) -> tuple[int, ...] | None:
-    return None if text is None else tuple(int(c) for c in text.split())
+    return None if text is None else parse_counts(text)
 
 
 def _load_vs_random(store: Store) -> VsRandomTable:

@@ -22,6 +22,8 @@ from typing import TYPE_CHECKING
 
 from ..errors import InvalidDealError
 from ..ranges import HAND_CLASSES, HandRange, parse_range
+from ..ranking import HandCategory
+from .definitions import counts_text, parse_counts
 
 if TYPE_CHECKING:  # pragma: no cover
     from .store import Store
@@ -74,11 +76,11 @@ def order_rows(exact_rows: list[tuple[str, int, int, int, str]]) -> list[Ordered
     result, total = [], 0
     for rank, row in enumerate(ordered, 1):
         total += _combos(row[0])
-        counts = tuple(int(c) for c in row[4].split())
-        if len(counts) != 18:
-            raise ValueError(f"{row[0]}: 18 category counts expected, got {row[4]!r}")
+        counts = parse_counts(row[4])
+        if len(counts) != 2 * len(HandCategory):
+            raise ValueError(f"{row[0]}: {2 * len(HandCategory)} category counts expected, got {row[4]!r}")
         result.append(OrderedClass(rank, row[0], _combos(row[0]), total, equity(row), row[1], row[2], row[3],
-                                   counts[:9], counts[9:]))
+                                   counts[:len(HandCategory)], counts[len(HandCategory):]))
     return result
 
 
@@ -88,8 +90,7 @@ def _render(rows: list[OrderedClass]) -> str:
     writer.writerow(_FIELDS)
     for r in rows:
         writer.writerow((r.rank, r.hand, r.combos, r.cumulative_combos, f"{r.equity:.9f}", r.wins,
-                         r.ties, r.losses, " ".join(map(str, r.hand_categories)),
-                         " ".join(map(str, r.random_categories))))
+                         r.ties, r.losses, counts_text(r.hand_categories), counts_text(r.random_categories)))
     return out.getvalue()
 
 
@@ -100,8 +101,7 @@ def preflop_order() -> tuple[OrderedClass, ...]:
         return tuple(OrderedClass(int(r["rank"]), r["hand"], int(r["combos"]),
                                   int(r["cumulative_combos"]), float(r["equity"]), int(r["wins"]),
                                   int(r["ties"]), int(r["losses"]),
-                                  tuple(int(c) for c in r["hand_categories"].split()),
-                                  tuple(int(c) for c in r["random_categories"].split()))
+                                  parse_counts(r["hand_categories"]), parse_counts(r["random_categories"]))
                      for r in csv.DictReader(file))
 
 

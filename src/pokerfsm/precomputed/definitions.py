@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from ..cards import Card
+from ..ranking import HandCategory
 from . import symmetry
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -45,7 +46,7 @@ Parameters = dict[str, Any]
 __all__ = ["TableSpec", "SPECS", "run_task", "matchup_rows", "flop_rows", "board_rows",
            "hand_rank_checksum", "HU_BOARDS", "FLOP_SHOWDOWNS",
            "FLOP_SQUARE_SCALE", "OUTCOMES", "VS_RANDOM_SHOWDOWNS", "sample_vs_random", "std_errors",
-           "counts_text", "parse_counts", "category_text"]
+           "counts_text", "parse_counts", "outcomes_agree", "categories_agree", "category_text"]
 
 HU_BOARDS = 1_712_304
 """Boards of five cards once two known hands are dealt: C(48, 5)."""
@@ -96,8 +97,27 @@ def counts_text(counts: Iterable[Any]) -> str:
 
 
 def parse_counts(text: str) -> tuple[int, ...]:
-    """The counts of a column written by :func:`counts_text`."""
+    """The counts of a column written by :func:`counts_text`; ValueError for anything else."""
     return tuple(int(c) for c in text.split())
+
+
+def outcomes_agree(outcomes: Sequence[int], wins: int, ties: int, losses: int, samples: int) -> bool:
+    """Whether a Monte Carlo row's ``outcomes`` (see :data:`OUTCOMES`) are the ones behind its
+    wins, ties, losses and number of deals.
+
+    >>> outcomes_agree([2, 5, 3] + [0] * 8 + [1, 1] + [0] * 7, 5, 3, 2, 10)
+    True
+    """
+    return (len(outcomes) == OUTCOMES and min(outcomes) >= 0
+            and (outcomes[0], outcomes[1], sum(outcomes[2:11]), sum(outcomes[11:]), sum(outcomes[:11]))
+            == (losses, wins, ties, losses, samples))
+
+
+def categories_agree(categories: Sequence[int], showdowns: int) -> bool:
+    """Whether an exact row's ``categories`` (both hands' 9 counts) each count ``showdowns``."""
+    half = len(categories) // 2
+    return (len(categories) == 2 * len(HandCategory) and min(categories) >= 0
+            and sum(categories[:half]) == sum(categories[half:]) == showdowns)
 
 
 # ------------------------------------------------------------------ preflop-hu
@@ -219,8 +239,6 @@ def category_text(players: Sequence[Any], total: int) -> str:
     """The ``categories`` column of an exact ``preflop-vs-random`` row: the showdowns in which the
     hand, then the random hand, makes each category (9 counts each, high card first), from an
     exact result's fractions (each a count over ``total``, so rounding recovers the count)."""
-    from ..ranking import HandCategory
-
     counts = [[round(p.categories[category.name] * total) for category in HandCategory] for p in players]
     if any(sum(row) != total for row in counts):
         raise ArithmeticError(f"category counts {counts} do not add up to {total} showdowns")

@@ -30,7 +30,7 @@ from ..cards import Card, CardsLike, as_cards
 from ..errors import DuplicateCardError, InvalidDealError, TableNotBuiltError
 from ..ranges import HandRange, hand_class, parse_range
 from . import symmetry
-from .definitions import FLOP_SHOWDOWNS, FLOP_SQUARE_SCALE, parse_counts
+from .definitions import FLOP_SHOWDOWNS, FLOP_SQUARE_SCALE, categories_agree, outcomes_agree, parse_counts
 from .store import Store, default_store_path
 
 __all__ = ["TableFigures", "FlopStrength", "matchup", "range_vs_range", "vs_random", "flop_ehs",
@@ -148,10 +148,6 @@ def _load_hu(store: Store) -> HuTable:
 
 
 
-def _numbers(text: str | None) -> tuple[int, ...] | None:
-    return None if text is None else parse_counts(text)
-
-
 def _load_vs_random(store: Store) -> VsRandomTable:
     rows = store.rows("preflop-vs-random", "hand, opponents, exact, samples, wins, ties, losses, "
                       "win, tie, lose, equity, se_win, se_tie, se_lose, se_equity, outcomes, categories")
@@ -161,10 +157,20 @@ def _load_vs_random(store: Store) -> VsRandomTable:
     for (hand, opponents, exact, samples, wins, ties, losses, win, tie, lose, equity,
          *errors, outcomes, categories) in rows:
         named = None if exact else dict(zip(("win", "tie", "lose", "equity"), errors))
+        where = f"table preflop-vs-random, {hand} against {opponents}"
+        try:
+            outcome_counts = None if outcomes is None else parse_counts(outcomes)
+            category_counts = None if categories is None else parse_counts(categories)
+        except ValueError:
+            raise store.damaged(f"{where}: counts that are not whole numbers") from None
+        if outcome_counts is not None and not outcomes_agree(outcome_counts, wins, ties, losses, samples):
+            raise store.damaged(f"{where}: outcomes that do not add up to its counts")
+        if category_counts is not None and not categories_agree(category_counts, wins + ties + losses):
+            raise store.damaged(f"{where}: hand categories that do not add up to its counts")
         table[hand, opponents] = TableFigures(
             win, tie, lose, equity, wins, ties, losses, bool(exact), "preflop-vs-random",
             None if exact else samples, None if exact else max(errors), named,
-            _numbers(outcomes), _numbers(categories))
+            outcome_counts, category_counts)
     return table
 
 

@@ -217,6 +217,10 @@ class Store:
             raise
         self._db.execute("COMMIT")
 
+    def damaged(self, what: str) -> StoreCorruptError:
+        """The error for content of this store that cannot be right (``what`` says which)."""
+        return StoreCorruptError(f"{self.path}: {what}; {_fix(self.path)}")
+
     @contextmanager
     def _reading(self) -> Iterator[sqlite3.Connection]:
         try:

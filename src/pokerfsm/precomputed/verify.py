@@ -30,7 +30,15 @@ from typing import TYPE_CHECKING, Any
 from ..cards import Card, parse_cards
 from ..errors import StoreError, TableNotBuiltError
 from . import symmetry
-from .definitions import FLOP_SHOWDOWNS, FLOP_SQUARE_SCALE, HU_BOARDS, OUTCOMES, SPECS, category_text, parse_counts
+from .definitions import (
+    FLOP_SHOWDOWNS,
+    FLOP_SQUARE_SCALE,
+    HU_BOARDS,
+    SPECS,
+    category_text,
+    outcomes_agree,
+    parse_counts,
+)
 from .store import Row, Store
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -116,8 +124,7 @@ def _check_vs_random(row: Row, rng: random.Random) -> Check:
         return Check(shown, (wins, ties, losses, categories), found, (wins, ties, losses, categories) == found,
                      "exact enumeration, hand categories included")
     counts = parse_counts(outcomes or "")
-    if len(counts) != OUTCOMES or (counts[0], counts[1], sum(counts[2:11]), sum(counts[11:]), sum(counts[:11])) \
-            != (losses, wins, ties, losses, samples):
+    if not outcomes_agree(counts, wins, ties, losses, samples):
         return Check(shown, (wins, ties, losses, samples), tuple(counts), False,
                      "the row's outcomes do not add up to its counts")
     result = _equity([cards] + [None] * opponents, exact=False, samples=_MONTE_CARLO_SAMPLES,

@@ -44,7 +44,10 @@ def test_cactus_agrees_with_the_table(table):
 
 
 def test_module_and_script_write_a_valid_table(tmp_path):
+    """The design's three ways to build the table: the command, ``python -m pokerfsm.generate``
+    and the maintainers' script, each with the same options."""
     for n, command in enumerate([[sys.executable, "-m", "pokerfsm", "generate"],
+                                 [sys.executable, "-m", "pokerfsm.generate"],
                                  [sys.executable, str(ROOT_DIR / "scripts" / "generate_table.py")]]):
         target = tmp_path / f"t{n}.pkfsm"
         result = subprocess.run(command + ["--output", str(target), "--quiet"],

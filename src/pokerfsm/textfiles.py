@@ -5,7 +5,9 @@ solve``/``check``, ``replay``) reads it here, so each gets the same limits
 and the same one-line errors (:class:`~pokerfsm.errors.InputFileError`, as
 ``FILE:LINE: message``, with ``path`` and ``line`` set):
 
-* only regular files (not ``/dev/zero``, a FIFO or a directory);
+* only regular files (not ``/dev/zero``, a FIFO or a directory), refused at
+  once: a FIFO is never waited on (:func:`open_regular_file`, which any
+  reader of a path the user names can share);
 * at most ``max_bytes`` bytes (default :data:`MAX_INPUT_BYTES`), checked
   before and while reading, so an endless or huge file is refused at once;
 * UTF-8, with or without a byte-order mark; no NUL bytes.
@@ -19,17 +21,17 @@ and the same one-line errors (:class:`~pokerfsm.errors.InputFileError`, as
 >>> read_text_file("/dev/zero")
 Traceback (most recent call last):
 ...
-pokerfsm.errors.InputFileError: /dev/zero:1: not a regular file
+pokerfsm.errors.InputFileError: /dev/zero:1: not a regular file (a character device)
 """
 from __future__ import annotations
 
 import os
 import stat
-from pathlib import Path
+from typing import BinaryIO
 
 from .errors import InputFileError
 
-__all__ = ["MAX_INPUT_BYTES", "read_text_file", "file_error"]
+__all__ = ["MAX_INPUT_BYTES", "read_text_file", "open_regular_file", "file_error"]
 
 MAX_INPUT_BYTES = 4 << 20
 """4 MiB: far above any deal, position or hand-history file a person writes."""
@@ -40,6 +42,48 @@ def file_error(path: str | os.PathLike[str], line: int, message: str) -> InputFi
     return InputFileError(f"{path}:{line}: {message}", path=str(path), line=line)
 
 
+_KINDS = ((stat.S_ISDIR, "a directory"), (stat.S_ISFIFO, "a FIFO"), (stat.S_ISSOCK, "a socket"),
+          (stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device"))
+
+
+def _not_regular(path: str, mode: int) -> InputFileError:
+    kind = next((name for test, name in _KINDS if test(mode)), "")
+    return file_error(path, 1, "not a regular file" + (f" ({kind})" if kind else ""))
+
+
+def open_regular_file(path: str | os.PathLike[str]) -> BinaryIO:
+    """``path`` opened for reading in binary, provided it is a regular file; never blocks.
+
+    A FIFO would make ``open()`` wait for a writer forever, so the file is
+    checked before it is opened, and opened without waiting (and checked
+    again) in case it was swapped in between.
+
+    :raises InputFileError: ``FILE:1: not a regular file (a FIFO)`` and the like.
+    :raises OSError: the file does not exist or cannot be opened.
+
+    >>> open_regular_file("/dev/null")
+    Traceback (most recent call last):
+    ...
+    pokerfsm.errors.InputFileError: /dev/null:1: not a regular file (a character device)
+    """
+    name = os.fspath(path)
+    mode = os.stat(name).st_mode
+    if not stat.S_ISREG(mode):
+        raise _not_regular(str(name), mode)
+    no_wait = getattr(os, "O_NONBLOCK", 0)
+    descriptor = os.open(name, os.O_RDONLY | no_wait | getattr(os, "O_BINARY", 0))
+    try:
+        mode = os.fstat(descriptor).st_mode
+        if not stat.S_ISREG(mode):
+            raise _not_regular(str(name), mode)
+        if no_wait:
+            os.set_blocking(descriptor, True)
+        return os.fdopen(descriptor, "rb")
+    except BaseException:
+        os.close(descriptor)
+        raise
+
+
 def read_text_file(path: str | os.PathLike[str], *, max_bytes: int = MAX_INPUT_BYTES) -> str:
     """The text of ``path``, checked as the module docstring says.
 
@@ -48,10 +92,8 @@ def read_text_file(path: str | os.PathLike[str], *, max_bytes: int = MAX_INPUT_B
     cannot be opened; the CLI prints either as one line.
     """
     name = str(path)
-    with open(Path(path), "rb") as handle:
+    with open_regular_file(path) as handle:
         info = os.fstat(handle.fileno())
-        if not stat.S_ISREG(info.st_mode):
-            raise file_error(name, 1, "not a regular file")
         if info.st_size > max_bytes:
             raise file_error(name, 1, f"too large: {info.st_size:,} bytes, at most {max_bytes:,}")
         data = handle.read(max_bytes + 1)

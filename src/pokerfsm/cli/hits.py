@@ -4,7 +4,10 @@
 
 prints each made-hand class and each draw with its combos and share of the
 live range (see :mod:`pokerfsm.evaluation.board_hits` for the definitions);
-``--hands`` lists every hand with its class.
+``--hands`` lists every hand with its class. ``--dead`` takes every card out
+of the deck besides the board: the dead cards and the other seats' known
+hands. A seat's range in a deal is then counted as ``pokerfsm equity`` and
+the web page count it (``--dead 'Ah Ad'`` for a range against A♥A♦).
 """
 from __future__ import annotations
 
@@ -16,7 +19,9 @@ from . import write_json
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("range", metavar="RANGE", help='a range ("QQ+,AKs"), a hand, or "random"')
     parser.add_argument("--board", required=True, help="3, 4 or 5 board cards")
-    parser.add_argument("--dead", default="", help="cards out of the deck")
+    parser.add_argument("--dead", default="",
+                        help="cards out of the deck besides the board: dead cards and the other seats' known "
+                             "hands (e.g. 'Ah Ad')")
     parser.add_argument("--hands", action="store_true", help="also list every hand with its class")
     parser.add_argument("--json", action="store_true", help="print a JSON object")
 

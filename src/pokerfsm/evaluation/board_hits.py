@@ -43,7 +43,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..cards import Card, CardsLike, as_cards
-from ..errors import Error, InvalidDealError
+from ..errors import DuplicateCardError, Error, InvalidDealError
 from ..players import read_player
 from ..ranges import HandRange
 from ..ranking import HandCategory
@@ -69,7 +69,8 @@ class BoardHits:
     """The weight of the range in each class (``made`` and ``draws``), out of ``combos``.
 
     ``hands`` maps each live hand (as text, e.g. ``'AhKd'``) to its made class
-    and draws, for tools that list them.
+    and draws, for tools that list them; ``dead`` holds the cards that were
+    out of the deck besides the board.
     """
 
     range_text: str
@@ -78,6 +79,7 @@ class BoardHits:
     made: dict[str, float]
     draws: dict[str, float]
     hands: dict[str, tuple[str, tuple[str, ...]]]
+    dead: tuple[Card, ...] = ()
 
     def share(self, name: str) -> float:
         """The fraction of the live range in class ``name`` (made or draw)."""
@@ -90,7 +92,8 @@ class BoardHits:
         def rows(table: dict[str, float]) -> list[dict[str, Any]]:
             return [{"name": name, "combos": weight, "share": self.share(name)} for name, weight in table.items()]
 
-        return {"range": self.range_text, "board": [str(c) for c in self.board], "combos": self.combos,
+        return {"range": self.range_text, "board": [str(c) for c in self.board],
+                "dead": [str(c) for c in self.dead], "combos": self.combos,
                 "made": rows(self.made), "draws": rows(self.draws),
                 "hands": [{"hand": hand, "made": made, "draws": list(draws)}
                           for hand, (made, draws) in self.hands.items()]}
@@ -189,30 +192,44 @@ def hits(hand_range: str | HandRange, board: CardsLike, dead: CardsLike = ()) ->
 
     ``hand_range`` is range text (read by :func:`pokerfsm.read_player`) or a
     :class:`~pokerfsm.ranges.HandRange`; hands using a board or dead card are
-    left out. Raises RangeParseError, CardParseError, DuplicateCardError or
+    left out. To see a seat's range in a deal, give the other seats' known
+    hands as ``dead``: every count is then the one :func:`pokerfsm.equity`
+    deals from.
+
+    The cards are checked as :func:`pokerfsm.equity` checks a deal: a known
+    hand (two cards) sharing a card with the board or the dead cards is a
+    DuplicateCardError naming the card, and so is a card both on the board
+    and dead; a range with no hand left once those cards are removed is an
+    InvalidDealError (``field`` ``'range'``).
+
+    >>> hits("QQ+, AKs", "Kd 7c 2h", dead="Ah Ad").combos   # AA: only AcAs is left, AKs: AcKc and AsKs
+    12
+    >>> hits("AhAd", "Ah 7c 2h")
+    Traceback (most recent call last):
+    ...
+    pokerfsm.errors.DuplicateCardError: card 'Ah' is given twice: in the hand and in the board
+
+    Raises RangeParseError, CardParseError, DuplicateCardError or
     InvalidDealError (with ``field`` set).
     """
     try:
         read = read_player(hand_range) if isinstance(hand_range, str) else hand_range
     except Error as exc:
         raise exc.located("range") from None
-    given = read if isinstance(read, HandRange) else HandRange.from_combos([read])
-    try:
-        table = as_cards(board)
-    except Error as exc:
-        raise exc.located("board") from None
+    table = _cards_of("board", board)
     if len(table) not in (3, 4, 5):
         raise InvalidDealError(f"board hits need a flop, turn or river: 3, 4 or 5 cards, got {len(table)}",
                                field="board")
-    try:
-        out = as_cards(dead)
-    except Error as exc:
-        raise exc.located("dead") from None
-    known = set(table) | set(out)
-    if len(known) != len(table) + len(out):
-        card = next(c for c in out if c in table)
-        raise InvalidDealError(f"card {str(card)!r} is both on the board and dead", field="dead", card=card)
-    live = given.without(int(c) for c in known)
+    out = _cards_of("dead", dead)
+    places = [("board", "the board", table), ("dead", "the dead cards", out)]
+    if not isinstance(read, HandRange):
+        places.insert(0, ("range", "the hand", read))
+    _check_distinct(places)
+    given = read if isinstance(read, HandRange) else HandRange.from_combos([read])
+    live = given.without(int(c) for c in (*table, *out))
+    if not live:
+        raise InvalidDealError(f"the range {str(given)!r} has no hand left once the board and the dead cards "
+                               "are removed", field="range")
     made = dict.fromkeys(MADE_HANDS, 0.0)
     draws = dict.fromkeys(DRAWS, 0.0)
     hands: dict[str, tuple[str, tuple[str, ...]]] = {}
@@ -228,4 +245,22 @@ def hits(hand_range: str | HandRange, board: CardsLike, dead: CardsLike = ()) ->
         return int(x) if float(x).is_integer() else x
 
     return BoardHits(str(given), table, tidy(total), {k: tidy(v) for k, v in made.items()},
-                     {k: tidy(v) for k, v in draws.items()} if len(table) < 5 else {}, hands)
+                     {k: tidy(v) for k, v in draws.items()} if len(table) < 5 else {}, hands, out)
+
+
+def _cards_of(field: str, cards: CardsLike) -> tuple[Card, ...]:
+    try:
+        return as_cards(cards)
+    except Error as exc:
+        raise exc.located(field) from None
+
+
+def _check_distinct(places: list[tuple[str, str, tuple[Card, ...]]]) -> None:
+    """Raise DuplicateCardError for the first card found in two places, named as ``equity`` names them."""
+    owner: dict[Card, str] = {}
+    for field, place, cards in places:
+        for index, card in enumerate(cards):
+            if card in owner:
+                raise DuplicateCardError(f"card {str(card)!r} is given twice: in {owner[card]} and in {place}",
+                                         card=card, field=field, index=index)
+            owner[card] = place

@@ -139,8 +139,10 @@ class Step:
 class SeatView:
     """What the player in ``seat`` knows when it is their turn.
 
-    ``pot`` counts the bets of the current round; ``raise_bounds`` is the
-    lowest and highest legal "raise to" (or bet) amount, if any.
+    ``pot`` counts every chip in the middle, the bets of the current round
+    included, even those the seat could not match (:attr:`to_win` leaves those
+    out); ``raise_bounds`` is the lowest and highest legal "raise to" (or bet)
+    amount, if any.
     """
 
     game: str
@@ -162,11 +164,37 @@ class SeatView:
     """This hand's moves so far as everyone saw them (:meth:`Step.public`)."""
     live: tuple[int, ...] = ()
     """Seats still in the hand (not folded), this one included."""
+    put_in: dict[int, int] = field(default_factory=dict)
+    """Chips each seat put in this hand so far: antes, blinds and every round's bets."""
+
+    @property
+    def pot_after_call(self) -> int:
+        """The chips this seat plays for once it calls: the pots it is then eligible for.
+
+        From every seat it can win at most what it puts in itself, so a bet
+        bigger than its stack counts only up to its call; the rest is uncalled
+        and goes back to the bettor. Without :attr:`put_in` (a view built by
+        hand) it is the whole pot plus the call.
+
+        >>> view = SeatView("holdem", 1, "pre-flop", Phase.BETTING, (), (), 1660, 340, 340, 10, 10,
+        ...                 None, (), 1, put_in={0: 1650, 1: 10})
+        >>> view.pot_after_call, view.to_win, round(view.pot_odds, 3)   # 1,650 all-in, 350 behind
+        (700, 360, 0.486)
+        """
+        if not self.put_in:
+            return self.pot + self.to_call
+        mine = self.put_in.get(self.seat, 0) + self.to_call
+        return mine + sum(min(chips, mine) for seat, chips in self.put_in.items() if seat != self.seat)
+
+    @property
+    def to_win(self) -> int:
+        """What a call can win: :attr:`pot_after_call` less the call itself."""
+        return self.pot_after_call - self.to_call
 
     @property
     def pot_odds(self) -> float:
-        """Share of the pot after calling that the call costs (0 when free)."""
-        return self.to_call / (self.pot + self.to_call) if self.to_call else 0.0
+        """Share of the pot it can win after calling that the call costs (0 when free)."""
+        return self.to_call / self.pot_after_call if self.to_call else 0.0
 
     def legal_move(self, move: Move) -> Action | None:
         """The legal action of that kind (the smallest, for bets and raises), if any."""

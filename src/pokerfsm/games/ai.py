@@ -63,12 +63,12 @@ def _verb(action: Action) -> str:
 
 
 def _raise(view: SeatView, pots: float) -> Action | None:
-    """A bet or raise of ``pots`` times the pot after calling, clamped to the legal range."""
+    """A bet or raise of ``pots`` times the pot it plays for after calling, clamped to the legal range."""
     if view.raise_bounds is None:
         return None
     low, high = view.raise_bounds
     facing = view.bet + view.to_call
-    target = facing + round(pots * (view.pot + view.to_call))
+    target = facing + round(pots * view.pot_after_call)
     kind = next(a.move for a in view.legal if a.move in (Move.BET, Move.RAISE))
     return Action(kind, min(high, max(low, target)))
 
@@ -349,7 +349,7 @@ class Solid(Personality):
         if sized is None:
             return None
         extra = sized.amount - view.bet - view.to_call
-        pot = view.pot + view.to_call
+        pot = view.pot_after_call
         folds = self.fold_chance(view)
         called = chance_to_beat(strength, [keep_share(1 - folds)])
         gain = folds * pot + (1 - folds) * (called * (pot + 2 * extra) - extra) - strength * pot

@@ -121,7 +121,7 @@ class Terminal(Screen):
         self.table(session, hand, show_for=(view.seat,))
         self._show_strength(session, view)
         if view.phase is Phase.BETTING and view.to_call:
-            self.out.print(f"Pot odds: call {view.to_call} to win {view.pot} → you need "
+            self.out.print(f"Pot odds: call {view.to_call} to win {view.to_win} → you need "
                            f"{view.pot_odds:.1%} to break even")
         elif view.phase is Phase.BETTING:
             self.out.print(f"Pot odds: nothing to call (pot {view.pot})")

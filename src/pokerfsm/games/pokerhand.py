@@ -316,7 +316,7 @@ class PokerHand:
             opponents=sum(1 for s2 in self.live_seats if s2 != seat),
             draws=self.draws,
             history=tuple(step if step.seat == seat else step.public() for step in self.history),
-            live=self.live_seats,
+            live=self.live_seats, put_in=dict(self._put),
         )
 
     # -- the end ------------------------------------------------------------------

@@ -61,12 +61,15 @@ def quoted(text: object, limit: int = 60) -> str:
 
     >>> quoted("AK, QQ"), quoted("x" * 1000)
     ("'AK, QQ'", "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…' (1,000 characters)")
+    >>> quoted([7] * 100, 12)
+    '[7, 7, 7, …'
     """
     shown = repr(text)
     if len(shown) <= limit:
         return shown
-    size = f" ({len(text):,} characters)" if isinstance(text, str) else ""
-    return shown[:limit - 3] + "…" + shown[0] + size
+    if isinstance(text, str):
+        return shown[:limit - 3] + "…" + shown[0] + f" ({len(text):,} characters)"
+    return shown[:limit - 2] + "…"
 
 
 class Error(Exception):

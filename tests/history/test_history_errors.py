@@ -89,8 +89,30 @@ CASES = [
      "board cards cannot be unknown"),
 ]
 
+HOSTILE = [
+    # numbers and nesting that Python itself refuses, or that no rules engine can hold
+    ("bet inf", damaged("'p3 cbr 30'", "'p3 cbr inf'"), 10, HistoryParseError, "bad amount 'inf' in 'p3 cbr inf'"),
+    ("bet nan", damaged("'p3 cbr 30'", "'p3 cbr nan'"), 10, HistoryParseError, "bad amount 'nan' in 'p3 cbr nan'"),
+    ("bet exponent", damaged("'p3 cbr 30'", "'p3 cbr 3e1'"), 10, HistoryParseError, "bad amount '3e1'"),
+    ("bet arabic digits", damaged("'p3 cbr 30'", "'p3 cbr \u0663\u0660'"), 10, HistoryParseError,
+     "bad amount '\u0663\u0660' in 'p3 cbr \u0663\u0660': an amount is written with the digits 0-9"),
+    ("bet too precise", damaged("'p3 cbr 30'", "'p3 cbr 30.00001'"), 10, HistoryParseError,
+     "bad amount '30.00001' in 'p3 cbr 30.00001': more precise than 3 decimals"),
+    ("bet too large", damaged("'p3 cbr 30'", "'p3 cbr 1" + "0" * 400 + "'"), 10, HistoryParseError, "too large"),
+    ("stack of 401 digits", damaged("[1000, 1000, 1000]", "[1" + "0" * 400 + ", 1000, 1000]"), 5, HistoryParseError,
+     "starting_stacks holds '10000000000000000000…' (401 characters), too large (amounts are below 1,000,000,000,000)"),
+    ("blind too precise", damaged("[5, 10, 0]", "[5, 10.0001, 0]"), 3, HistoryParseError,
+     "blinds_or_straddles holds '10.0001', more precise than 3 decimals"),
+    ("5,000 brackets", GOOD + "x = " + "[" * 5000 + "\n", 26, HistoryParseError,
+     "not valid TOML: lists or tables nested too deeply: 'x = [[[["),
+    ("draw 5,000 brackets", DRAW + '{"hand": ' + "[" * 5000 + "\n", 2, HistoryParseError,
+     "not valid JSON (nested too deeply): '{\"hand\": [[[["),
+    ("draw stack of 401 digits", DRAW.replace("[100, 100]", "[1" + "0" * 400 + ", 100]"), 1, HistoryParseError,
+     "starting_stacks must be 2 positive whole numbers below 1,000,000,000,000, not [10000"),
+]
 
-@pytest.mark.parametrize("what, text, line, error, fragment", CASES, ids=[c[0] for c in CASES])
+
+@pytest.mark.parametrize("what, text, line, error, fragment", CASES + HOSTILE, ids=[c[0] for c in CASES + HOSTILE])
 def test_damage_is_one_located_error(table, tmp_path, what, text, line, error, fragment):
     path = tmp_path / "bad.phh"
     path.write_text(text, encoding="utf-8")
@@ -105,7 +127,8 @@ def test_damage_is_one_located_error(table, tmp_path, what, text, line, error, f
     assert "\n" not in str(exc)
 
 
-@pytest.mark.parametrize("what, text, line, error, fragment", CASES[:12], ids=[c[0] for c in CASES[:12]])
+@pytest.mark.parametrize("what, text, line, error, fragment", CASES[:12] + HOSTILE,
+                         ids=[c[0] for c in CASES[:12] + HOSTILE])
 def test_cli_prints_one_line_and_exits_2(table, tmp_path, capsys, what, text, line, error, fragment):
     path = tmp_path / "bad.phh"
     path.write_text(text, encoding="utf-8")

@@ -21,8 +21,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from ..errors import HistoryParseError
-from .record import ActionLine, HandRecord, Source
+from ..errors import HistoryParseError, quoted
+from .record import MAX_AMOUNT, ActionLine, HandRecord, Source, amount_problem
 
 __all__ = ["parse_draw_lines", "MAX_PLAYERS"]
 
@@ -31,7 +31,8 @@ MAX_PLAYERS = 8
 
 
 def _whole(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+    """A whole number of chips that pokerfsm replays (>= 0, below :data:`.record.MAX_AMOUNT`)."""
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0 and amount_problem(value) is None
 
 
 def _record(source: Source, line: int, data: Any) -> HandRecord:
@@ -52,14 +53,15 @@ def _record(source: Source, line: int, data: Any) -> HandRecord:
     if not 2 <= n <= MAX_PLAYERS:
         raise fail(f"{n} players: five-card draw takes 2-{MAX_PLAYERS}")
     if not isinstance(stacks, list) or len(stacks) != n or not all(_whole(s) and s > 0 for s in stacks):
-        raise fail(f"starting_stacks must be {n} positive whole numbers")
+        raise fail(f"starting_stacks must be {n} positive whole numbers below {MAX_AMOUNT:,}, "
+                   f"not {quoted(stacks)}")
     finishing = data.get("finishing_stacks")
     if finishing is not None and (not isinstance(finishing, list) or len(finishing) != n
                                   or not all(_whole(s) for s in finishing)):
-        raise fail(f"finishing_stacks must be {n} whole numbers")
+        raise fail(f"finishing_stacks must be {n} whole numbers below {MAX_AMOUNT:,}, not {quoted(finishing)}")
     for key in ("ante", "min_bet"):
         if not _whole(data[key]):
-            raise fail(f"{key} must be a whole number, not {data[key]!r}")
+            raise fail(f"{key} must be a whole number below {MAX_AMOUNT:,}, not {quoted(data[key])}")
     actions = data["actions"]
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
         raise fail("actions must be a list of strings")
@@ -93,6 +95,8 @@ def parse_draw_lines(text: str, path: str = "<string>") -> list[HandRecord]:
         except json.JSONDecodeError as exc:
             raise source.error(number, f"not valid JSON ({exc.msg}, column {exc.colno}): "
                                        f"{raw.strip()[:60]!r}") from None
+        except RecursionError:
+            raise source.error(number, f"not valid JSON (nested too deeply): {quoted(raw.strip(), 60)}") from None
         except ValueError as exc:  # valid syntax that Python refuses, such as a 5,000-digit number
             raise source.error(number, f"not valid JSON ({exc}): {raw.strip()[:60]!r}") from None
         records.append(_record(source, number, data))

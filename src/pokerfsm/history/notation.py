@@ -27,12 +27,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from ..cards import Card
 from ..errors import HistoryReplayError
-from .record import ActionLine, HandRecord
+from .record import ActionLine, HandRecord, read_amount
 
 __all__ = ["step", "is_noop"]
 
@@ -62,10 +61,10 @@ def _cards(record: HandRecord, action: ActionLine, text: str) -> str:
 
 def _amount(record: HandRecord, action: ActionLine, text: str) -> int:
     try:
-        value = Decimal(text.replace(",", "")) / record.unit
-    except InvalidOperation:
-        value = Decimal("NaN")
-    if not value.is_finite() or value != value.to_integral_value() or value <= 0:
+        value = read_amount(text) / record.unit
+    except ValueError as exc:
+        raise record.error(action.line, f"bad amount {text!r} in {action.text!r}: {exc}") from None
+    if value != value.to_integral_value() or value <= 0:
         raise record.error(action.line, f"bad amount {text!r} in {action.text!r}")
     return int(value)
 

@@ -22,11 +22,11 @@ import contextlib
 import re
 import tomllib  # type: ignore[import-not-found, unused-ignore]  # mypy checks as Python 3.10; pokerfsm needs 3.11
 from collections.abc import Callable, Iterable
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from typing import Any
 
-from ..errors import HistoryParseError
-from .record import ActionLine, HandRecord, Source
+from ..errors import HistoryParseError, quoted
+from .record import ActionLine, HandRecord, Source, amount_problem, read_amount
 
 __all__ = ["parse_phh", "MAX_PLAYERS"]
 
@@ -103,6 +103,17 @@ def _string_lines(source: Source, line: int) -> list[int]:
     return found
 
 
+def _deepest_line(source: Source) -> int:
+    """The line where brackets and braces, counted as written, open deepest (strings aside)."""
+    depth, deepest, where = 0, 0, 1
+    for number, text in enumerate(source.lines, 1):
+        for ch in text:
+            depth += (ch in "[{") - (ch in "]}")
+            if depth > deepest:
+                deepest, where = depth, number
+    return where
+
+
 class _Fields:
     """One hand's TOML table, checked field by field with the field's line in errors."""
 
@@ -113,7 +124,7 @@ class _Fields:
     def fail(self, name: str, message: str) -> HistoryParseError:
         """The error for field ``name``, on its line and quoting it."""
         line = self.lines.get(name, self.line)
-        return self.source.error(line, f"{message}: {self.source.text(line).strip()!r}")
+        return self.source.error(line, f"{message}: {quoted(self.source.text(line).strip(), 80)}")
 
     def get(self, name: str, required: bool = False) -> Any:
         if name not in self.table:
@@ -131,6 +142,9 @@ class _Fields:
             return None
         if not amount.is_finite() or amount < 0:
             raise self.fail(name, f"{name} must hold amounts >= 0, not {amount}")
+        problem = amount_problem(amount)
+        if problem is not None:
+            raise self.fail(name, f"{name} holds {quoted(str(amount), 24)}, {problem}")
         return amount
 
     def number(self, name: str, value: Any) -> Decimal:
@@ -200,8 +214,8 @@ def _hand(source: Source, table: Any, line: int, last: int, name: str) -> HandRe
     amounts = []
     for text in actions:
         for match in _CBR.finditer(text):
-            with contextlib.suppress(InvalidOperation):  # the replay reports it on the action's own line
-                amounts.append(Decimal(match.group(1).replace(",", "")))
+            with contextlib.suppress(ValueError):  # the replay reports it on the action's own line
+                amounts.append(read_amount(match.group(1)))
     players = f.get("players")
     if players is None:
         players = [f"p{i + 1}" for i in range(n)]
@@ -245,6 +259,10 @@ def parse_phh(text: str, path: str = "<string>") -> list[HandRecord]:
     source = Source.from_text(text, path)
     try:
         document = tomllib.loads(text, parse_float=Decimal)
+    except RecursionError:
+        line = _deepest_line(source)
+        raise source.error(line, f"not valid TOML: lists or tables nested too deeply: "
+                                 f"{quoted(source.text(line).strip(), 80)}") from None
     except ValueError as exc:  # tomllib.TOMLDecodeError
         message = str(exc)
         where = _TOML_WHERE.search(message)

@@ -7,18 +7,22 @@ quote the text.
 
 Amounts are whole numbers of the file's smallest unit: a history written in
 dollars and cents (``0.25``) is read in cents, and :attr:`HandRecord.unit`
-(``Decimal('0.01')``) converts back.
+(``Decimal('0.01')``) converts back. An amount is below
+:data:`MAX_AMOUNT` with at most :data:`MAX_DECIMALS` decimals, so that every
+amount, in units, is exact as a float too (the rules engine's stacks are).
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from decimal import Decimal
+from decimal import Decimal, InvalidOperation
 from typing import TypeVar, overload
 
 from ..errors import HistoryParseError
 
-__all__ = ["Source", "ActionLine", "HandRecord", "GAMES"]
+__all__ = ["Source", "ActionLine", "HandRecord", "GAMES", "MAX_AMOUNT", "MAX_DECIMALS", "amount_problem",
+           "read_amount"]
 
 E = TypeVar("E", bound=HistoryParseError)
 
@@ -28,6 +32,49 @@ GAMES = {
     "FT": "fixed-limit hold'em",
     "draw": "five-card draw",
 }
+
+MAX_AMOUNT = 10 ** 12
+"""Amounts are below a million million chips (or dollars)."""
+MAX_DECIMALS = 3
+"""Amounts have at most three decimals (a tenth of a cent)."""
+_AMOUNT_TEXT = re.compile(r"[0-9][0-9,]*(?:\.[0-9]+)?|\.[0-9]+")
+
+
+def amount_problem(value: Decimal | int) -> str | None:
+    """Why an amount >= 0 cannot be replayed (too large, too many decimals), or None.
+
+    >>> amount_problem(Decimal("0.25")), amount_problem(10 ** 400), amount_problem(Decimal("0.0001"))
+    (None, 'too large (amounts are below 1,000,000,000,000)', 'more precise than 3 decimals')
+    """
+    if value >= MAX_AMOUNT:
+        return f"too large (amounts are below {MAX_AMOUNT:,})"
+    if isinstance(value, Decimal) and -int(value.normalize().as_tuple().exponent) > MAX_DECIMALS:
+        return f"more precise than {MAX_DECIMALS} decimals"
+    return None
+
+
+def read_amount(text: str) -> Decimal:
+    """The amount written ``text`` in an action (``'60'``, ``'1,000'``, ``'0.25'``; ASCII digits).
+
+    :raises ValueError: saying why it is not an amount pokerfsm replays.
+
+    >>> read_amount("1,250.5")
+    Decimal('1250.5')
+    >>> read_amount("\u0665\u0660")
+    Traceback (most recent call last):
+    ...
+    ValueError: an amount is written with the digits 0-9, e.g. 60 or 0.25
+    """
+    if not _AMOUNT_TEXT.fullmatch(text):
+        raise ValueError("an amount is written with the digits 0-9, e.g. 60 or 0.25")
+    try:
+        value = Decimal(text.replace(",", ""))
+    except InvalidOperation:  # pragma: no cover - the pattern admits only numbers
+        raise ValueError("not a number") from None
+    problem = amount_problem(value)
+    if problem is not None:
+        raise ValueError(problem)
+    return value
 
 
 @dataclass(frozen=True)

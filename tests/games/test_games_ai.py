@@ -168,7 +168,7 @@ def test_the_random_player_follows_its_fixed_probabilities(hole, board, category
 
 def fixed_odds(equity):
     class Fixed:
-        def __init__(self, hero):
+        def __init__(self, hero, opponents=1):
             pass
 
         def update(self, board):
@@ -296,3 +296,72 @@ def test_the_flambeur_bluffs_about_a_third_of_the_time_it_is_checked_to():
 def test_every_personality_has_a_one_line_style():
     from pokerfsm.games.ai import STYLES
     assert set(STYLES) == set(PERSONALITIES) and all(s and "\n" not in s for s in STYLES.values())
+
+
+# --- every win chance is against the opponents in the hand; the reasons say what the numbers say ------
+
+def test_the_flambeur_calls_an_all_in_it_is_a_favourite_against_because_it_beats_the_odds():
+    flambeur = make_agent("flambeur", np.random.default_rng(0), fixed_odds(0.996))
+    view = betting_view("Ah Ad", "As Kd 2c", to_call=300, pot=1340, bounds=None)   # it cannot raise
+    decision = flambeur.decide(view)
+    assert decision.action == Action.call(300)
+    assert "beats the pot odds (18%)" in decision.rule and "close enough" not in decision.rule
+
+
+@pytest.mark.parametrize("chance, to_call, pot, words", [
+    (0.35, 30, 40, "is below the pot odds (43%) but close enough for it, calls"),
+    (0.05, 5, 15, "is below the pot odds (25%), but a call of one blind is always worth a look"),
+    (0.20, 60, 40, "is far below the pot odds (60%), folds"),
+])
+def test_the_flambeur_says_how_its_chance_compares_with_the_pot_odds(chance, to_call, pot, words):
+    flambeur = make_agent("flambeur", np.random.default_rng(0), fixed_odds(chance))
+    view = betting_view("7h 2d", "Kc 9d 2s", to_call=to_call, pot=pot, bounds=(2 * to_call, 1000))
+    assert words in flambeur.decide(view).rule
+
+
+def draw_view(hole, street, opponents, to_call=0, pot=40):
+    view = betting_view(hole, to_call=to_call, pot=pot, game="draw")
+    return dataclasses.replace(view, street=street, opponents=opponents, live=tuple(range(opponents + 1)))
+
+
+@pytest.mark.parametrize("street", ["first betting round", "second betting round"])
+@pytest.mark.parametrize("opponents", [1, 6])
+def test_a_draw_win_chance_is_against_every_opponent_in_the_hand(street, opponents):
+    from pokerfsm.games.strength import percentile
+    hole = "Jh Jd 8c 5s 2h"
+    view = draw_view(hole, street, opponents)
+    if street == "first betting round":
+        expected = draw_options(parse_cards(hole), opponents)[0].value
+    else:
+        expected = percentile(parse_cards(hole)) ** opponents
+    for name in ("flambeur", "timid", "solid"):
+        assert agent(name).win_chance(view) == pytest.approx(expected)
+    if opponents == 6:
+        assert expected < 0.45 < agent("flambeur").win_chance(draw_view(hole, street, 1))
+
+
+def test_the_flambeur_names_its_opponents_and_wants_its_fair_share_of_them():
+    pair = "Jh Jd 8c 5s 2h"
+    six = agent("flambeur").decide(draw_view(pair, "second betting round", 6))
+    assert six.numbers["opponents"] == 6 and six.numbers["fair chance"] == pytest.approx(0.55 * 2 / 7)
+    assert "against 6 opponents" in six.rule and "86%" not in six.rule
+    assert six.action.move is Move.BET                   # 0.86 ** 6 = 0.40 is still above 1.1 / 7
+    weak = agent("flambeur").decide(draw_view("Qh 9d 7c 5s 2h", "second betting round", 6))
+    assert weak.numbers["win chance"] < weak.numbers["fair chance"] and weak.action.move is not Move.BET
+
+
+def test_hold_em_odds_are_asked_against_as_many_opponents_as_are_in_the_hand():
+    CountingOdds.reset()
+    asked = []
+
+    class Recording(CountingOdds):
+        def __init__(self, hero, opponents=1, dead=()):
+            super().__init__(hero, opponents, dead)
+            asked.append(opponents)
+
+    player = make_agent("flambeur", np.random.default_rng(0), Recording)
+    view = betting_view("Ah Kd", "2c 7d 9h", to_call=10)
+    player.decide(dataclasses.replace(view, opponents=3))
+    player.decide(view)
+    player.decide(dataclasses.replace(view, board=(), street="pre-flop"))   # heads-up preflop: the table
+    assert asked == [3, 1]

@@ -5,7 +5,9 @@ cards, the public table and the hand's public moves) and returns a
 :class:`~pokerfsm.games.session.Decision`: the action, the rule that fired
 and the numbers behind it (``--explain`` prints them). Every one of them
 decides from its chance of winning, as the course asks; they differ in what
-they do with it.
+they do with it. Every chance is against the opponents still in the hand (all
+of them, the all-in ones included), and every pot odds figure counts only the
+pots the player can win (:attr:`~.actions.SeatView.pot_odds`).
 
 * **bluffer** (« le bluffeur »): never folds; raises big (twice the pot)
   most of the time, otherwise checks or calls.
@@ -22,8 +24,9 @@ they do with it.
   them (:mod:`.reading`), against the pot odds: raises when very strong, bets
   when strong, calls when the chance beats the pot odds, folds otherwise.
 * **flambeur** (a loose gambler): plays almost every hand, bets the pot
-  whenever its chance is fair, bluffs a third of the time it is checked to,
-  and calls anything its chance nearly pays for.
+  whenever its chance is fair (:attr:`Flambeur.RAISE_AT` heads-up, as much
+  above its fair share against more opponents), bluffs a third of the time it
+  is checked to, and calls anything its chance nearly pays for.
 
 In five-card draw every personality discards the same way: it keeps the cards
 whose exact expected outcome is best (:func:`.strength.draw_options`).
@@ -62,6 +65,11 @@ def _verb(action: Action) -> str:
     return "bets" if action.move is Move.BET else "raises"
 
 
+def _against(opponents: int) -> str:
+    """``'against one opponent'``, ``'against 6 opponents'``: whom a win chance is against."""
+    return "against one opponent" if opponents == 1 else f"against {opponents} opponents"
+
+
 def _raise(view: SeatView, pots: float) -> Action | None:
     """A bet or raise of ``pots`` times the pot it plays for after calling, clamped to the legal range."""
     if view.raise_bounds is None:
@@ -76,8 +84,11 @@ def _raise(view: SeatView, pots: float) -> Action | None:
 class Personality:
     """Base class: draws by the best exact expectation; subclasses decide bets.
 
-    :meth:`win_chance` is the chance to beat one random hand, which every
-    personality but the random one starts from.
+    :meth:`win_chance` is the chance to beat the opponents still in the hand,
+    each holding a random hand, which every personality but the random one
+    starts from. ``odds_factory(hole, opponents) -> obj`` with
+    ``obj.update(board) -> EquityResult`` gives it at hold'em (default
+    :class:`pokerfsm.odds.LiveOdds`).
     """
 
     name = "computer"
@@ -85,10 +96,10 @@ class Personality:
     """The personality in one line, shown when the game starts."""
 
     def __init__(self, rng: np.random.Generator | None = None,
-                 odds_factory: Callable[[Sequence[Card]], Any] | None = None) -> None:
+                 odds_factory: Callable[[Sequence[Card], int], Any] | None = None) -> None:
         self.rng = rng if rng is not None else np.random.default_rng()
         self._odds_factory = odds_factory
-        self._live: tuple[tuple[Card, ...], Any] | None = None
+        self._live: tuple[tuple[tuple[Card, ...], int], Any] | None = None
 
     def decide(self, view: SeatView) -> Decision:
         if view.phase is Phase.DRAW:
@@ -107,21 +118,26 @@ class Personality:
         )
 
     def win_chance(self, view: SeatView) -> float:
-        """Chance to beat one random hand (ties half): hold'em exact, draw by percentile.
+        """Chance to win against every opponent still in the hand, each with a random hand (ties half).
 
-        Before the draw it is the best draw's expectation against one opponent.
+        Hold'em: exact heads-up (:data:`.preflop.PREFLOP_EQUITY` before the
+        flop), :class:`~pokerfsm.odds.LiveOdds` against more opponents. Draw:
+        a finished hand beats each opponent with its :func:`.strength.percentile`,
+        so all of them with its power; before the draw it is the best draw's
+        exact expectation of that (:func:`.strength.draw_options`).
         """
+        opponents = max(1, view.opponents)
         if view.game == "draw":
             if view.street == "first betting round":
-                return draw_options(view.hole, 1)[0].value
-            return percentile(view.hole)
-        if not view.board:
+                return draw_options(view.hole, opponents)[0].value
+            return percentile(view.hole) ** opponents
+        if not view.board and opponents == 1:
             return PREFLOP_EQUITY[hand_class(view.hole)]
-        if self._live is None or self._live[0] != view.hole:
+        if self._live is None or self._live[0] != (view.hole, opponents):
             if self._odds_factory is None:
                 from ..odds import LiveOdds
                 self._odds_factory = LiveOdds
-            self._live = (view.hole, self._odds_factory(view.hole))
+            self._live = ((view.hole, opponents), self._odds_factory(view.hole, opponents))
         return float(self._live[1].update(view.board).players[0].equity)
 
     def bet(self, view: SeatView) -> Decision:  # pragma: no cover - abstract
@@ -180,7 +196,9 @@ class Timid(Personality):
 
     def _holdem(self, view: SeatView) -> Decision:
         chance = self.win_chance(view)
-        numbers = {"win chance": chance, "pot odds": view.pot_odds}
+        opponents = max(1, view.opponents)
+        numbers = {"win chance": chance, "opponents": opponents, "pot odds": view.pot_odds}
+        against = _against(opponents)
         if view.board:
             category = made_category(view.hole, view.board)
             numbers["category"] = int(category)
@@ -188,19 +206,20 @@ class Timid(Personality):
                 return self._big(view, f"a monster ({category.label.lower()})", numbers)
             strong = (chance >= self.STAY or (category >= HandCategory.TWO_PAIR
                       and made_category((), view.board) < HandCategory.PAIR))
-            reason = "two pair or better" if chance < self.STAY else f"a win chance of {chance:.0%}"
+            reason = "two pair or better" if chance < self.STAY else f"a win chance of {chance:.0%} {against}"
         else:
             if chance >= self.ACES:
                 return self._big(view, "aces", numbers)
             strong = chance >= self.STRONG
-            reason = f"a strong starting hand ({chance:.0%} against a random hand)"
+            reason = f"a strong starting hand ({chance:.0%} {against})"
         if strong:
             return Decision(view.call_or_check(), f"timid: {reason}, stays in", numbers)
         if view.to_call == 0:
             return Decision(view.call_or_check(), "timid: not strong enough to bet, checks", numbers)
         if view.to_call * 2 <= view.big_blind and chance >= view.pot_odds:
-            return Decision(view.call_or_check(), "timid: a cheap blind to complete, and its chance "
-                                                  "beats the pot odds", numbers)
+            return Decision(view.call_or_check(), f"timid: a cheap blind to complete, and its chance "
+                                                  f"({chance:.0%}) beats the pot odds ({view.pot_odds:.0%})",
+                            numbers)
         return Decision(Action.fold(), "timid: not strong enough, folds", numbers)
 
 
@@ -231,9 +250,8 @@ class RandomPlayer(Personality):
 class Solid(Personality):
     """Its chance against the opponents' ranges, read from their bets, weighed against the pot odds.
 
-    ``odds_factory(hole) -> obj`` with ``obj.update(board) -> EquityResult``
-    (default :class:`pokerfsm.odds.LiveOdds`) gives the hold'em chance
-    while the opponent has not acted; once they have, :func:`pokerfsm.equity`
+    :meth:`Personality.win_chance` gives the hold'em chance while the
+    opponent has not acted, and against several opponents; once a single one has, :func:`pokerfsm.equity`
     computes it against the range :func:`.reading.range_weights` leaves them
     (exact after the flop when that is quick, else sampled; sampled and
     cached before the flop). At five-card draw the chance against each
@@ -247,7 +265,7 @@ class Solid(Personality):
     PREFLOP_SAMPLES = 4000
 
     def __init__(self, rng: np.random.Generator | None = None,
-                 odds_factory: Callable[[Sequence[Card]], Any] | None = None) -> None:
+                 odds_factory: Callable[[Sequence[Card], int], Any] | None = None) -> None:
         super().__init__(rng, odds_factory)
         self._cache: dict[tuple[object, ...], float] = {}
         self._preflop: dict[tuple[object, ...], float] = {}
@@ -288,7 +306,7 @@ class Solid(Personality):
                 chance *= chance_to_beat(mine, keeps)
             return chance
         if len(opponents) != 1:
-            return self.win_chance(view) ** max(1, view.opponents)
+            return self.win_chance(view)
         seat = opponents[0]
         weights = range_weights(view.history, seat, self.model(seat), view.board, view.hole + view.board)
         reading = hold_em_range(weights)
@@ -318,7 +336,7 @@ class Solid(Personality):
 
     def bet(self, view: SeatView) -> Decision:
         strength = self.strength(view)
-        numbers = {"strength": strength, "pot odds": view.pot_odds}
+        numbers = {"strength": strength, "opponents": max(1, view.opponents), "pot odds": view.pot_odds}
         if strength >= self.RAISE_AT:
             big = _raise(view, 1.0)
             if big is not None:
@@ -368,26 +386,42 @@ class Flambeur(Personality):
     name = "flambeur"
     style = "plays almost every hand, bets the pot on any fair chance, bluffs and calls light"
     RAISE_AT = 0.55
+    """The heads-up win chance it bets the pot with: 1.1 times its fair share (one half).
+    Against ``n`` opponents it is 1.1 times that fair share, ``1 / (n + 1)``."""
     BLUFF_SHARE = 0.35
     SLACK = 0.15
     """How much worse than the pot odds a call it still makes may be."""
 
     def bet(self, view: SeatView) -> Decision:
         chance = self.win_chance(view)
+        opponents = max(1, view.opponents)
+        fair = self.RAISE_AT * 2 / (opponents + 1)
         roll = float(self.rng.random())
-        numbers = {"win chance": chance, "pot odds": view.pot_odds, "roll": roll}
-        if chance >= self.RAISE_AT:
+        odds = view.pot_odds
+        numbers = {"win chance": chance, "opponents": opponents, "fair chance": fair, "pot odds": odds,
+                   "roll": roll}
+        mine = f"its chance ({chance:.0%} {_against(opponents)})"
+        if chance >= fair:
             big = _raise(view, 1.0)
             if big is not None:
-                return Decision(big, f"flambeur: a fair chance ({chance:.0%}), {_verb(big)} the pot", numbers)
+                return Decision(big, f"flambeur: a fair chance ({chance:.0%} {_against(opponents)}), "
+                                     f"{_verb(big)} the pot", numbers)
         if view.to_call == 0:
             bluff = _raise(view, 1.0) if roll < self.BLUFF_SHARE else None
             if bluff is not None:
                 return Decision(bluff, "flambeur: checked to, bluffs the pot", numbers)
             return Decision(view.call_or_check(), "flambeur: checks", numbers)
-        if chance >= view.pot_odds - self.SLACK or view.to_call <= view.big_blind:
-            return Decision(view.call_or_check(), "flambeur: close enough to the pot odds, calls", numbers)
-        return Decision(Action.fold(), "flambeur: far below the pot odds, folds", numbers)
+        if chance >= odds:
+            return Decision(view.call_or_check(), f"flambeur: {mine} beats the pot odds ({odds:.0%}), calls",
+                            numbers)
+        if chance >= odds - self.SLACK:
+            return Decision(view.call_or_check(), f"flambeur: {mine} is below the pot odds ({odds:.0%}) "
+                                                  "but close enough for it, calls", numbers)
+        if view.to_call <= view.big_blind:
+            return Decision(view.call_or_check(), f"flambeur: {mine} is below the pot odds ({odds:.0%}), "
+                                                  "but a call of one blind is always worth a look", numbers)
+        return Decision(Action.fold(), f"flambeur: {mine} is far below the pot odds ({odds:.0%}), folds",
+                        numbers)
 
 
 PERSONALITIES: dict[str, type[Personality]] = {
@@ -398,6 +432,6 @@ STYLES: dict[str, str] = {name: cls.style for name, cls in PERSONALITIES.items()
 
 
 def make_agent(personality: str, rng: np.random.Generator | None = None,
-               odds_factory: Callable[[Sequence[Card]], Any] | None = None) -> Personality:
+               odds_factory: Callable[[Sequence[Card], int], Any] | None = None) -> Personality:
     """A computer player by name: ``'bluffer'``, ``'timid'``, ``'random'``, ``'solid'`` or ``'flambeur'``."""
     return PERSONALITIES[personality](rng, odds_factory)

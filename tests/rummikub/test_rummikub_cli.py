@@ -217,3 +217,23 @@ def test_solution_tables_print_in_order(capsys):
     best = solve("K7 K7 R8 K3 K5 K5", TABLE)
     assert [line.split(None, 1)[1] for line in lines[start + 1:]] == [format_tiles(s) for s in best.new_table]
     assert lines[1:start] == [f"{n}. {step}" for n, step in enumerate(best.steps, 1)]
+
+
+@pytest.mark.parametrize("argv", [["--help"], ["play", "--help"], ["solve", "--help"]])
+def test_help_offers_no_card_option_for_tiles(argv, capsys):
+    with pytest.raises(SystemExit) as done:
+        cli.main(["rummikub", *argv])
+    out = capsys.readouterr().out
+    assert done.value.code == 0 and "usage: pokerfsm rummikub" in out
+    assert "--cards" not in out and "K♠" not in out
+
+
+def test_the_card_option_is_refused_for_rummikub_but_kept_for_poker(capsys):
+    solve = ["rummikub", "solve", str(EXAMPLES / "jokers.json"), "--json"]
+    assert cli.main(solve) == 0
+    capsys.readouterr()
+    assert cli.main([*solve, "--cards", "ascii"]) == 2
+    assert "unrecognized arguments: --cards ascii" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        cli.main(["play", "holdem", "--help"])
+    assert "--cards" in capsys.readouterr().out

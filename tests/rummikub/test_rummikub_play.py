@@ -199,3 +199,12 @@ def test_typed_ahead_keys_are_thrown_away_in_a_real_terminal():
     child.close()
     assert child.exitstatus == 0
     assert "unknown command 'jump'" not in child.before
+
+
+def test_the_round_counts_each_players_turns_so_yours_go_1_2_3():
+    game = Game(2, seed=4)
+    term = terminal(game, "draw", "draw", "draw", level="easy")
+    assert not term.run()                       # three draws, then the end of input
+    rounds = [line.strip("─ ") for line in text(term).splitlines() if " · You" in line and "─" in line]
+    assert rounds == ["round 1 · You", "round 2 · You", "round 3 · You", "round 4 · You"]
+    assert game.round == 4 and len(game.history) == 6

@@ -77,7 +77,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     for name, (module_name, help_text) in COMMANDS.items():
         sub_parser = sub.add_parser(name, help=help_text, description=help_text)
-        _add_card_option(sub_parser, "auto")
+        _add_card_option(sub_parser, "auto", name)
         if name == command:
             module = importlib.import_module(module_name)
             module.configure(sub_parser)
@@ -85,11 +85,19 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
             for action in sub_parser._actions:  # 'pokerfsm play draw --cards ascii' too
                 if isinstance(action, argparse._SubParsersAction):
                     for nested in action.choices.values():
-                        _add_card_option(nested, argparse.SUPPRESS)
+                        _add_card_option(nested, argparse.SUPPRESS, name)
     return parser
 
 
-def _add_card_option(parser: argparse.ArgumentParser, default: str) -> None:
+#: commands that show no playing cards, so take no ``--cards`` (Rummikub's tiles are coloured numbers)
+NO_CARDS = frozenset({"rummikub"})
+
+
+def _add_card_option(parser: argparse.ArgumentParser, default: str, command: str) -> None:
+    """``--cards ascii|unicode|auto`` on a command that prints cards; the others are not offered it."""
+    if command in NO_CARDS:
+        parser.set_defaults(card_style="auto")
+        return
     parser.add_argument("--cards", dest="card_style", choices=CARD_STYLES, default=default,
                         help="show suits as symbols (K♠) or letters (Ks); auto: symbols when "
                              "the output encoding has them (default)")

@@ -101,7 +101,7 @@ class _Terminal:
 
     def show(self) -> None:
         game = self.game
-        self.out.rule(f"turn {len(game.history) + 1} · {self.name(game.current)}")
+        self.out.rule(f"round {game.round} · {self.name(game.current)}")
         if game.table:
             for number, tiles in enumerate(game.table, 1):
                 self.out.print(f"{number:>3}  {_tiles_markup(tiles)}")

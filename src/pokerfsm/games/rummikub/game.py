@@ -157,6 +157,21 @@ class Game:
         return self.hands[self.current]
 
     @property
+    def round(self) -> int:
+        """The round being played: the player to act's own turn number, from 1.
+
+        Every player's first turn is round 1, so with two players the rounds go
+        1, 1, 2, 2, ... and each player sees 1, 2, 3.
+
+        >>> game = Game(players=2, seed=1)
+        >>> _ = game.draw(); game.current, game.round
+        (1, 1)
+        >>> _ = game.draw(); game.current, game.round
+        (0, 2)
+        """
+        return 1 + sum(1 for turn in self.history if turn.player == self.current)
+
+    @property
     def next_player(self) -> int:
         return (self.current + 1) % self.players
 

@@ -1,10 +1,11 @@
-"""The study endpoints: /api/range, /api/order, /api/hits and /api/heatmap.
+"""The study endpoints: /api/range, /api/order, /api/live, /api/hits and /api/heatmap.
 
 Answers equal the library's; bad input is a 4xx JSON naming the field, never a
 500, and never repeats a large input.
 """
 from __future__ import annotations
 
+import json
 import time
 
 import pytest
@@ -81,16 +82,108 @@ def test_order_is_the_shipped_preflop_order(client):
     assert "max-age" in response.headers["cache-control"]
 
 
-# ---------------------------------------------------------------- /api/hits
+# ---------------------------------------------------------------- /api/live: one count per seat
 
-def test_hits_equal_the_library(client):
-    answer = client.post("/api/hits", json={"range": "QQ+, AKs, AKo, 76s", "board": ["Kd", "7c", "2h"]}).json()
-    library = pokerfsm.hits("QQ+, AKs, AKo, 76s", "Kd 7c 2h").to_dict()
-    library.pop("hands")
-    assert answer == library
+SPOT = {"players": [["Ah", "Ad"], "QQ+, AKs"], "board": ["Kd", "7c", "2h"]}
+"""Seat 1 holds two of the aces: AA keeps AcAs only, AKs keeps AcKc and AsKs (AhKh and AdKd are gone)."""
+WIDE = "22+, A2s+, K9s+, ATo+, KTo+"   # 226 combos
+RIVER = {"players": [["Jh", "Th"], WIDE], "board": ["Kd", "7c", "2h", "9s", "3d"]}
+
+
+def cli_hits(capsys, range_text: str, board: list[str], dead: list[str]) -> dict:
+    """What ``pokerfsm hits RANGE --board B --dead D --json`` prints."""
+    from pokerfsm.cli import main
+
+    assert main(["hits", range_text, "--board", " ".join(board), "--dead", " ".join(dead), "--json"]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+def test_live_combos_leave_out_the_other_seats_cards(client):
+    answer = client.post("/api/live", json={**SPOT, "seat": 1}).json()
+    assert answer["seats"] == [{"range": "AhAd", "combos": 1, "live": 1},
+                               {"range": "QQ+, AKs", "combos": 22, "live": 12}]
+    assert answer["classes"] == {"AA": 1, "KK": 3, "QQ": 6, "AKs": 2}
+
+
+def test_live_combos_preflop_and_with_dead_cards(client):
+    answer = client.post("/api/live", json={"players": [["Ah", "Kd"], "QQ+", None], "dead": ["Qs"]}).json()
+    # QQ+ 18: AA loses AhX (3), KK loses KdX (3), QQ loses QsX (3); the unknown hand every combo using one of
+    # the 3 cards (51 each, the 3 combos of two of them counted twice)
+    assert [s["live"] for s in answer["seats"]] == [1, 9, 1326 - 3 * 51 + 3]
+    assert "classes" not in answer
+
+
+def test_a_range_left_with_one_hand_holds_it_for_the_other_seats(client, capsys):
+    # seat 3's range keeps AhAd alone once Ac is on the board: as in the equity, those cards are out for seat 2
+    body = {"players": [["Ks", "Kd"], "AA, QQ", "AhAd, AcAs"], "board": ["Ac", "7c", "2h"]}
+    answer = client.post("/api/live", json={**body, "seat": 1}).json()
+    assert [s["live"] for s in answer["seats"]] == [1, 6, 1]
+    assert answer["classes"] == {"AA": 0, "QQ": 6}
+    hits = client.post("/api/hits", json={**body, "seat": 1}).json()
+    assert sorted(hits["dead"]) == ["Ad", "Ah", "Kd", "Ks"] and hits["combos"] == 6
+    assert cli_hits(capsys, "AA, QQ", body["board"], hits["dead"])["combos"] == 6
+
+
+def test_hits_of_a_seat_equal_the_command_with_the_other_seats_cards_dead(client, capsys):
+    answer = client.post("/api/hits", json={**SPOT, "seat": 1}).json()
+    assert answer["combos"] == 12 and answer["seat"] == 1 and answer["dead"] == ["Ah", "Ad"]
+    command = cli_hits(capsys, "QQ+, AKs", SPOT["board"], ["Ah", "Ad"])
+    command.pop("hands")
+    assert {k: v for k, v in answer.items() if k != "seat"} == command
     made = {row["name"]: row["combos"] for row in answer["made"]}
-    assert made["set"] == 3 and made["overpair"] == 6
-    assert sum(made.values()) == answer["combos"] == 30
+    assert made["overpair"] == 1 and made["top pair, top kicker"] == 2   # AcAs; AcKc and AsKs
+
+
+def test_one_live_count_for_a_seat_everywhere(client, capsys):
+    # a hand against a 226-combo range on the river: range grid, live count, hits, heatmap and equity agree
+    assert client.post("/api/range", json={"range": WIDE}).json()["combos"] == 226
+    live = client.post("/api/live", json={**RIVER, "seat": 1}).json()
+    count = live["seats"][1]["live"]
+    assert count == sum(live["classes"].values()) < 226
+    hits = client.post("/api/hits", json={**RIVER, "seat": 1}).json()
+    heat = client.post("/api/heatmap", json={**RIVER, "seat": 1}).json()
+    equity = client.post("/api/equity", json=RIVER).json()
+    assert hits["combos"] == heat["combos"] == count
+    assert sum(c["combos"] for c in heat["classes"].values()) == count and heat["complete"]
+    assert equity["combinations"] == count   # on the river, one showdown per live combo
+    assert cli_hits(capsys, WIDE, RIVER["board"], ["Jh", "Th"])["combos"] == count
+    for hand, combos in live["classes"].items():
+        assert heat["classes"].get(hand, {"combos": 0})["combos"] == combos
+
+
+@pytest.mark.parametrize("body, loc", [
+    ({**SPOT}, ["body", "seat"]),
+    ({**SPOT, "seat": 2}, ["body", "seat"]),
+    ({**SPOT, "seat": 1, "range": "AA"}, ["body", "range"]),
+    ({"board": ["Kd", "7c", "2h"]}, ["body", "range"]),
+    ({"players": [["Ah", "Ad"], "QQ+"], "board": ["Ah", "7c", "2h"], "seat": 1}, ["body", "board", 0]),
+    ({"players": [["Ah", "Ad"], "QQ+"], "board": [], "seat": 1}, ["body", "board"]),
+    ({"players": [["Ah", "Ad"], "AhAs, AdAs"], "board": ["As", "7c", "2h"], "seat": 1}, ["body", "players", 1]),
+])
+def test_hits_of_a_seat_errors_name_the_field(client, body, loc):
+    response = client.post("/api/hits", json=body)
+    assert response.status_code == 422, response.text
+    assert response.json()["detail"][0]["loc"][:len(loc)] == loc
+
+
+@pytest.mark.parametrize("body, loc", [
+    ({**SPOT, "seat": 2}, ["body", "seat"]),
+    ({**SPOT, "seat": -1}, ["body", "seat"]),
+    ({"players": [["Ah", "Ad"], ["Ah", "Kd"]]}, ["body", "players", 1]),
+    ({"players": [["Ah", "Ad"], "QQ++"]}, ["body", "players", 1]),
+    ({"players": [["Ah", "Ad"]]}, ["body", "players"]),
+])
+def test_live_errors_name_the_field(client, body, loc):
+    response = client.post("/api/live", json=body)
+    assert response.status_code == 422, response.text
+    assert response.json()["detail"][0]["loc"][:len(loc)] == loc
+
+
+def test_a_hand_on_the_board_is_the_duplicate_card_error(client):
+    response = client.post("/api/hits", json={"range": "AhAd", "board": ["Ah", "7c", "2h"]})
+    assert response.status_code == 422
+    assert response.json()["detail"][0] == {"loc": ["body", "board", 0], "type": "duplicate_card",
+                                            "msg": "card 'Ah' is given twice: in the hand and in the board"}
 
 
 def test_hits_on_the_river_have_no_draws_and_dead_cards_count(client):

@@ -24,9 +24,10 @@ from typing import Any
 
 from ..cards import Card
 from ..errors import Error, TimeLimitError
-from ..odds import Stop
+from ..odds import Stop, prepare_deal
 from ..ranges import HAND_CLASSES, HandRange, hand_class, parse_range
 from .cache import Question, RandomSeat, RangeSeat
+from .live import live_range, tidy
 from .problems import FieldError
 from .questions import engine_args
 
@@ -46,20 +47,13 @@ def _seat_range(seat: Any) -> HandRange:
 
 
 def _by_class(question: Question, seat: int) -> dict[str, HandRange]:
-    """The seat's live combos (none using a card on the board, dead or in a known hand), per class."""
-    known = set(question.board) | set(question.dead)
-    for other in question.players:
-        if isinstance(other, tuple):
-            known.update(other)
-    live = _seat_range(question.players[seat]).without(known)
+    """The seat's live combos (:mod:`pokerfsm.web.live`: none using a card on the board, dead or held by
+    another seat), per class."""
+    deal = prepare_deal(*engine_args(question))
     groups: dict[str, dict[Any, float]] = {}
-    for combo, weight in live.items():
+    for combo, weight in live_range(deal, seat).items():
         groups.setdefault(hand_class(combo), {})[combo] = weight
     return {hand: HandRange(groups[hand]) for hand in HAND_CLASSES if hand in groups}
-
-
-def _tidy(x: float) -> float:
-    return int(x) if float(x).is_integer() else x
 
 
 def _use_table(question: Question) -> bool:
@@ -71,7 +65,8 @@ def _use_table(question: Question) -> bool:
 
 
 def heatmap(question: Question, seat: int, stop: Stop, engine: Any) -> dict[str, Any]:
-    """``{"seat", "fair", "source", "complete", "classes": {class: {"equity", "combos", "exact"}}}``."""
+    """``{"seat", "fair", "source", "complete", "combos", "classes": {class: {"equity", "combos", "exact"}}}``:
+    ``combos`` counts the seat's live combos, the classes left out for time included."""
     if isinstance(question.players[seat], tuple):
         raise FieldError(("body", "players", seat), f"seat {seat + 1} holds a hand: the heatmap needs a range "
                          "or an unknown hand there", "not_a_range")
@@ -89,7 +84,7 @@ def heatmap(question: Question, seat: int, stop: Stop, engine: Any) -> dict[str,
                 figures = precomputed.range_vs_range(part, other)
             except Error:  # every combo of the class collides with the other seat's hand
                 continue
-            classes[hand] = {"equity": figures.equity, "combos": _tidy(part.total_weight), "exact": True}
+            classes[hand] = {"equity": figures.equity, "combos": tidy(part.total_weight), "exact": True}
     else:
         players, board, dead = engine_args(question)
         total = min(MAX_SECONDS, 0.8 * stop.seconds_left())
@@ -113,10 +108,10 @@ def heatmap(question: Question, seat: int, stop: Stop, engine: Any) -> dict[str,
                 break
             except Error:  # the class cannot be dealt with the other seats' ranges
                 continue
-            classes[hand] = {"equity": result.players[seat].equity, "combos": _tidy(part.total_weight),
+            classes[hand] = {"equity": result.players[seat].equity, "combos": tidy(part.total_weight),
                              "exact": bool(result.exact)}
         exact = {c["exact"] for c in classes.values()}
         source = "enumeration" if exact <= {True} else "Monte Carlo" if exact == {False} else \
             "enumeration and Monte Carlo"
     return {"seat": seat, "fair": 1 / len(question.players), "source": source, "complete": complete,
-            "classes": classes}
+            "combos": tidy(sum(part.total_weight for part in groups.values())), "classes": classes}

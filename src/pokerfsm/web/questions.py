@@ -25,13 +25,14 @@ from typing import Any
 from ..cards import Card
 from ..errors import Error
 from ..odds import prepare_deal
+from ..odds.deal import Deal
 from ..odds.symmetry import range_symmetries
 from .cache import Question, RandomSeat, RangeSeat
 from .jsontext import loads_strict
 from .problems import FieldError
-from .schemas import EquityRequest
+from .schemas import EquityRequest, SpotRequest
 
-__all__ = ["FieldError", "field_error", "read_equity_request", "encode_query", "decode_query",
+__all__ = ["FieldError", "field_error", "read_deal", "read_equity_request", "encode_query", "decode_query",
            "shown_as_asked", "engine_args"]
 
 
@@ -60,12 +61,17 @@ def _as_given(spec: Any) -> Any:
     return None if isinstance(spec, list) and not spec else spec
 
 
-def read_equity_request(req: EquityRequest, prefix: str = "body") -> Question:
-    """Turn a request into a :class:`Question`, or raise :class:`FieldError` naming the bad field."""
+def read_deal(req: SpotRequest, prefix: str = "body") -> Deal:
+    """The deal of a request, checked by the library, or :class:`FieldError` naming the bad field."""
     try:
-        deal = prepare_deal([_as_given(p) for p in req.players], req.board, req.dead)
+        return prepare_deal([_as_given(p) for p in req.players], req.board, req.dead)
     except Error as exc:
         raise field_error(exc, prefix) from None
+
+
+def read_equity_request(req: EquityRequest, prefix: str = "body") -> Question:
+    """Turn a request into a :class:`Question`, or raise :class:`FieldError` naming the bad field."""
+    deal = read_deal(req, prefix)
     seats: list[Any] = []
     for seat in deal.seats:
         if seat.source is None:

@@ -31,6 +31,7 @@ __all__ = [
     "CardText",
     "CardList",
     "PlayerSpec",
+    "SpotRequest",
     "EquityRequest",
     "EQUITY_EXAMPLES",
     "EvaluateRequest",
@@ -59,8 +60,8 @@ class _Request(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
-class EquityRequest(_Request):
-    """A showdown question: who wins how often?"""
+class SpotRequest(_Request):
+    """A spot: who holds what, the board and the dead cards."""
 
     players: Annotated[list[PlayerSpec], Field(min_length=2, max_length=MAX_PLAYERS)] = Field(
         description="2 to 10 seats: two cards, null for an unknown hand, or a range (PokerStove syntax)",
@@ -68,6 +69,11 @@ class EquityRequest(_Request):
     )
     board: CardList = Field(default=[], description="0, 3, 4 or 5 community cards")
     dead: CardList = Field(default=[], description="cards removed from the deck")
+
+
+class EquityRequest(SpotRequest):
+    """A showdown question: who wins how often?"""
+
     samples: Annotated[int, Field(strict=True, ge=1, le=MAX_SAMPLES)] | None = Field(
         default=None, examples=[100_000],
         description="force Monte Carlo with this many deals (a JSON integer); null = exact within the budget. "

@@ -7,7 +7,11 @@
 * ``GET /api/order``: the 169 classes in the PokerStove order (exact equity
   against one random hand; shipped package data, no table needed), for the
   page's "top X %" slider, and whether the ``preflop-hu`` table is built.
-* ``POST /api/hits``: :func:`pokerfsm.hits` for a range on a 3-5 card board.
+* ``POST /api/live``: each seat's live combos in a spot (:mod:`pokerfsm.web.live`),
+  the count the page shows for a seat everywhere.
+* ``POST /api/hits``: :func:`pokerfsm.hits` for a range on a 3-5 card board,
+  or for one seat of a spot (``players`` and ``seat``): the other seats'
+  known hands are then out of the deck, as in the equity.
 * ``POST /api/heatmap``: the equity of each hand class of one seat's range
   against the other seats (see :mod:`pokerfsm.web.heatmap`).
 
@@ -31,16 +35,18 @@ from fastapi import APIRouter, Request, Response
 from fastapi.responses import JSONResponse
 from pydantic import Field
 
+from ..cards import CardsLike
 from ..errors import Error
 from ..odds import Stop
 from ..ranges import HAND_CLASSES, HandRange, hand_class, parse_range
 from .heatmap import heatmap
+from .live import cards_out, given_range, live_answer, tidy
 from .problems import FieldError
-from .questions import field_error, read_equity_request
-from .schemas import CardList, EquityRequest, _Request
+from .questions import field_error, read_deal, read_equity_request
+from .schemas import CardList, EquityRequest, PlayerSpec, SpotRequest, _Request
 from .work import GONE, HeavyPool, until_disconnected
 
-__all__ = ["RangeRequest", "HitsRequest", "HeatmapRequest", "study_router", "HEAVY_STUDY_PATHS"]
+__all__ = ["RangeRequest", "HitsRequest", "LiveRequest", "HeatmapRequest", "study_router", "HEAVY_STUDY_PATHS"]
 
 HEAVY_STUDY_PATHS = ("/api/heatmap",)
 ALL_COMBOS = 1326
@@ -58,11 +64,24 @@ class RangeRequest(_Request):
 
 
 class HitsRequest(_Request):
-    """A range on a flop, turn or river."""
+    """A range on a flop, turn or river: ``range`` alone, or seat ``seat`` of ``players``."""
 
-    range: Annotated[str, Field(max_length=500)] = Field(examples=["QQ+, AKs, AKo, 76s"])
+    range: Annotated[str, Field(max_length=500)] | None = Field(
+        default=None, description="a range (or give players and seat)", examples=["QQ+, AKs, AKo, 76s"])
+    players: Annotated[list[PlayerSpec], Field(min_length=2, max_length=10)] | None = Field(
+        default=None, description="the seats of a spot, as /api/equity takes them (instead of range)",
+        examples=[[["Ah", "Ad"], "QQ+, AKs"]])
+    seat: Annotated[int, Field(strict=True, ge=0, le=9)] | None = Field(
+        default=None, description="with players: the 0-based seat whose range is shown")
     board: CardList = Field(description="3, 4 or 5 community cards", examples=[["Kd", "7c", "2h"]])
     dead: CardList = Field(default=[], description="cards removed from the deck", examples=[[]])
+
+
+class LiveRequest(SpotRequest):
+    """A spot, and optionally the seat whose live combos are wanted per hand class."""
+
+    seat: Annotated[int, Field(strict=True, ge=0, le=9)] | None = Field(
+        default=None, description="0-based seat whose hand classes are counted too")
 
 
 class HeatmapRequest(EquityRequest):
@@ -93,12 +112,13 @@ def range_answer(text: str, changes: dict[str, float] | None = None) -> dict[str
         weights[hand_class(combo)] += weight
     size = {hand: 6 if len(hand) == 2 else 4 if hand.endswith("s") else 12 for hand in HAND_CLASSES}
     total = hand_range.total_weight
-
-    def tidy(x: float) -> float:
-        return int(x) if float(x).is_integer() else round(x, 6)
-
     return {"text": str(hand_range), "combos": tidy(total), "share": total / ALL_COMBOS,
             "classes": {hand: round(w / size[hand], 6) for hand, w in weights.items() if w}}
+
+
+def _check_seat(seat: int | None, seats: int) -> None:
+    if seat is not None and seat >= seats:
+        raise FieldError(("body", "seat"), f"there is no seat {seat + 1}: the spot has {seats}", "no_seat")
 
 
 def order_answer() -> dict[str, Any]:
@@ -125,15 +145,41 @@ def study_router(in_thread: Callable[..., Awaitable[Any]], heavy: HeavyPool, dea
     async def get_order() -> Any:
         return JSONResponse(await in_thread(order_answer), headers={"Cache-Control": "public, max-age=3600"})
 
+    @router.post("/api/live", responses=errors, tags=["study"],
+                 summary="Each seat's live combos: its range without the board, the dead and the other seats' cards")
+    async def post_live(body: LiveRequest) -> Any:
+        def live() -> dict[str, Any]:
+            deal = read_deal(body)
+            _check_seat(body.seat, len(deal.seats))
+            return live_answer(deal, body.seat)
+
+        return JSONResponse(await in_thread(live))
+
     @router.post("/api/hits", responses=errors, tags=["study"],
                  summary="What a range makes on a board: made hands and draws (combos and %)")
     async def post_hits(body: HitsRequest) -> Any:
         def hits() -> dict[str, Any]:
+            if body.players is None:
+                if body.range is None:
+                    raise FieldError(("body", "range"), "give a range, or players and seat", "missing")
+                range_given: Any = body.range
+                board: CardsLike = body.board
+                dead: CardsLike = body.dead
+            else:
+                if body.range is not None:
+                    raise FieldError(("body", "range"), "give a range or players and seat, not both", "extra")
+                if body.seat is None:
+                    raise FieldError(("body", "seat"), "with players, say which seat's range: seat", "missing")
+                deal = read_deal(SpotRequest(players=body.players, board=body.board, dead=body.dead))
+                _check_seat(body.seat, len(deal.seats))
+                range_given, board, dead = given_range(deal, body.seat), deal.board, cards_out(deal, body.seat)
             try:
-                answer = get_engine().hits(body.range, body.board, body.dead).to_dict()
+                answer = get_engine().hits(range_given, board, dead).to_dict()
             except Error as exc:
                 raise field_error(exc) from None
             answer.pop("hands")
+            if body.seat is not None:
+                answer["seat"] = body.seat
             return answer  # type: ignore[no-any-return]
 
         return JSONResponse(await in_thread(hits))

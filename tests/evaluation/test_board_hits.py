@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 import pokerfsm
 from pokerfsm.cards import DECK, Card, parse_cards
-from pokerfsm.errors import InvalidDealError, RangeParseError
+from pokerfsm.errors import DuplicateCardError, InvalidDealError, RangeParseError
 from pokerfsm.evaluation.board_hits import DRAWS, MADE_HANDS, classify, hits
 
 
@@ -127,6 +127,34 @@ def test_bad_input_names_the_field(args, error, field):
     with pytest.raises(error) as caught:
         hits(*args)
     assert caught.value.field == field
+
+
+@pytest.mark.parametrize("hand, board, dead, card, field", [
+    ("AhAd", "Ah 7c 2h", "", "Ah", "board"),
+    ("Ah Kd", "Qh 7c 2h", "3s Kd", "Kd", "dead"),
+    ("QQ+", "Kd 7c 2h", "2h", "2h", "dead"),
+])
+def test_a_card_given_twice_is_refused_as_equity_refuses_it(hand, board, dead, card, field):
+    with pytest.raises(DuplicateCardError) as caught:
+        hits(hand, board, dead)
+    assert caught.value.card == Card(card) and caught.value.field == field
+    assert f"card {card!r} is given twice" in str(caught.value)
+    if len(hand.replace(" ", "")) == 4:   # the same hand in a deal: equity refuses it with the same words
+        with pytest.raises(DuplicateCardError, match=f"card {card!r} is given twice"):
+            pokerfsm.equity([hand, None], board, dead)
+
+
+def test_a_range_with_no_hand_left_is_refused():
+    with pytest.raises(InvalidDealError, match="'AA' has no hand left") as caught:
+        hits("AA", "Ah As Kd", "Ad")
+    assert caught.value.field == "range"
+
+
+def test_the_other_seats_hands_given_as_dead_leave_the_range():
+    r = hits("QQ+, AKs", "Kd 7c 2h", dead="Ah Ad")
+    assert r.combos == 12 and r.dead == (Card("Ah"), Card("Ad"))
+    assert r.to_dict()["dead"] == ["Ah", "Ad"]
+    assert r.made["overpair"] == 1 and "AhKh" not in r.hands
 
 
 def test_the_package_exports_it():

@@ -95,6 +95,22 @@ def test_text_round_trips(mapping):
     assert parse_range(str(r)) == r
 
 
+@given(st.dictionaries(st.sampled_from(ALL_COMBOS), st.floats(min_value=0.0, max_value=1.0, exclude_min=True),
+                       min_size=1, max_size=12))
+def test_text_round_trips_with_any_weight(mapping):
+    """Any weight in (0, 1], however small: canonical text never uses scientific notation."""
+    r = HandRange(mapping)
+    text = str(r)
+    assert "e" not in text and parse_range(text) == r and str(parse_range(text)) == text
+
+
+@pytest.mark.parametrize("weight, text", [(0.00001, "0.00001(AA)"), (1e-300, "0." + "0" * 299 + "1(AA)"),
+                                          (5e-324, "0." + "0" * 323 + "5(AA)"), (0.1 + 0.2, "0.30000000000000004(AA)")])
+def test_tiny_weights_are_written_as_plain_decimals(weight, text):
+    r = HandRange(dict.fromkeys(parse_range("AA"), weight))
+    assert str(r) == text and parse_range(text) == r
+
+
 @given(st.dictionaries(st.sampled_from(HAND_CLASSES), weights, min_size=1, max_size=80),
        st.dictionaries(st.sampled_from(ALL_COMBOS), weights, max_size=10))
 def test_ranges_of_classes_round_trip(classes, combos):
@@ -233,6 +249,20 @@ def test_bad_ranges(text, fragment):
         parse_range(text)
     assert fragment in str(info.value)
     assert repr(text) in str(info.value) or not text
+
+
+@pytest.mark.parametrize("text, token", [
+    ("top \u0661\u0665%", "'top \u0661\u0665%'"),   # Arabic-Indic 15
+    ("\u0661\u0665%", "'\u0661\u0665%'"),
+    ("\uff11\uff15%", "'\uff11\uff15%'"),           # fullwidth 15
+    ("0.\u0665(AA)", "'0.\u0665'"),
+    ("\u0665\u0660%(AA)", "'\u0665\u0660%'"),
+    ("\u0967(KK)", "'\u0967'"),                     # Devanagari 1
+])
+def test_numbers_take_ascii_digits_only(text, token):
+    with pytest.raises(RangeParseError) as info:
+        parse_range(text)
+    assert str(info.value).startswith(f"{token} at column 1 of range {text!r}")
 
 
 def test_bad_weight_in_mapping():

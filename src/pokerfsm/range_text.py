@@ -35,9 +35,10 @@ RANDOM_WORDS = frozenset({"random", "any", "?", "??", "? ?", "xx", "x x", "xxxx"
 """Range items (any case) that mean every hand: a random, unknown hand."""
 _CLASS = re.compile(r"([2-9TJQKA])([2-9TJQKA])([so]?)(\+?)", re.IGNORECASE)
 _SPAN = re.compile(r"([2-9TJQKA])([2-9TJQKA])([so]?)-([2-9TJQKA])([2-9TJQKA])([so]?)", re.IGNORECASE)
-_WEIGHT = re.compile(r"\s*(\d+(?:\.\d*)?|\.\d+)(%?)\s*\(")
-_NUMBER = re.compile(r"(\d+(?:\.\d*)?|\.\d+)%?")
-_PERCENT = re.compile(r"(\d+(?:\.\d*)?|\.\d+)%")
+_DECIMAL = r"([0-9]+(?:\.[0-9]*)?|\.[0-9]+)"  # ASCII digits only: re's \d (and float()) take any script's
+_WEIGHT = re.compile(r"\s*" + _DECIMAL + r"(%?)\s*\(")
+_NUMBER = re.compile(_DECIMAL + "%?")
+_PERCENT = re.compile(_DECIMAL + "%")
 _TOP = "top"
 _WORD = re.compile(r"(?:[^\s,;()-]|\s*-\s*)+")
 _HARD_SEPARATORS = ",;"

@@ -29,7 +29,8 @@ A span may be written either way round (``A2s-A5s`` is ``A5s-A2s``, ``55-22``
 is ``22-55``) and with spaces around its dash. ``str()`` writes the canonical
 text, which reads back as the same range: pairs, then classes by top card
 (kicker runs, or same-gap runs where they are fewer), then exact combos,
-each weight in its own group.
+each weight in its own group, written as a plain decimal (``0.00001(AA)``,
+never ``1e-05``). Numbers take the ASCII digits 0-9 only.
 
 >>> r = parse_range("QQ+, AKs")
 >>> len(r), str(r)
@@ -49,6 +50,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, ItemsView, Iterable, Iterator, Mapping
+from decimal import Decimal
 from typing import Any, TypeVar, cast
 
 from .cards import RANK_SYMBOLS, Card, CardsLike, as_cards
@@ -64,7 +66,7 @@ from .range_text import (
     read_range_text,
 )
 
-__all__ = ["HandRange", "parse_range", "hand_class", "HAND_CLASSES", "Combo", "combo", "ALL_COMBOS",
+__all__ = ["HandRange", "parse_range", "weight_text", "hand_class", "HAND_CLASSES", "Combo", "combo", "ALL_COMBOS",
            "RANDOM_WORDS", "MAX_RANGE_TEXT", "MAX_WEIGHT_DEPTH"]
 
 T = TypeVar("T")
@@ -216,7 +218,7 @@ class HandRange(Mapping[Combo, float]):
         parts = []
         for w in sorted(by_weight, reverse=True):
             text = ", ".join(range_items(set(by_weight[w])))
-            parts.append(text if w == 1.0 else f"{w!r}({text})")
+            parts.append(text if w == 1.0 else f"{weight_text(w)}({text})")
         return ", ".join(parts)
 
     def __repr__(self) -> str:
@@ -224,6 +226,17 @@ class HandRange(Mapping[Combo, float]):
 
 
 _RANDOM = HandRange(dict.fromkeys(ALL_COMBOS, 1.0))
+
+
+def weight_text(weight: float) -> str:
+    """A weight as range text writes it: the shortest decimal that reads back as the same float,
+    never in scientific notation (which the grammar does not take).
+
+    >>> weight_text(0.5), weight_text(1e-05), weight_text(2.5e-17)
+    ('0.5', '0.00001', '0.000000000000000025')
+    """
+    shortest = repr(float(weight))
+    return format(Decimal(shortest), "f") if "e" in shortest else shortest
 
 
 def parse_range(text: str) -> HandRange:

@@ -92,6 +92,13 @@ def test_bad_files(capsys, tmp_path, text, line, fragment):
     assert err.startswith(f"{path}:{line}: ") and err.count("\n") == 1
 
 
+@pytest.mark.parametrize("option, value", [("--seed", "\u0661"), ("--budget", "\u0665"), ("--budget", "inf")])
+def test_number_options_take_ascii_digits_only(capsys, option, value):
+    assert main(["compute", str(EXAMPLES / "ex2.txt"), option, value]) == 2
+    err = capsys.readouterr().err
+    assert f"argument {option}: expected a" in err and repr(value) in err and err.count("\n") == 1
+
+
 def test_missing_file(capsys, tmp_path):
     assert main(["compute", str(tmp_path / "nope.txt")]) == 2
     assert "nope.txt" in capsys.readouterr().err

@@ -64,6 +64,15 @@ def test_equity_split_line_and_json(capsys):
         (["equity", "AhKh", "AhQd"], "'Ah'"),
         (["equity", "AhKh", "QQ+,AKx"], "'AKx'"),
         (["equity", "AhKh", "QsQd", "--samples", "0"], "samples"),
+        # digits of other scripts, which int() and float() would take
+        (["equity", "AhKh", "QsQd", "--samples", "\u0665\u0660\u0660"], "argument --samples: expected a whole number "
+                                                                     "written with the digits 0-9, got '٥٠٠'"),
+        (["equity", "AhKh", "QsQd", "--seed", "\u0661"], "argument --seed: expected a whole number"),
+        (["equity", "AhKh", "QsQd", "--budget", "\u0662"], "argument --budget: expected a number above 0"),
+        (["equity", "AhKh", "QsQd", "--budget", "nan"], "got 'nan'"),
+        (["equity", "AhKh", "top \u0661\u0665%"], "'top ١٥%' at column 1"),
+        (["odds", "AhKh", "--total", "\u0665"], "argument --total: expected a whole number"),
+        (["rummikub", "play", "--players", "\u0662"], "argument --players: expected a whole number"),
         (["outs", "AhKh", "QsQd", "--board", "2c 3c 4c 5c 6c"], "3 or 4 board cards"),
         (["outs", "AhKh", "QQ", "--board", "2c 3c 4d"], "known hands"),
     ],

@@ -160,6 +160,10 @@ def test_missing_file_and_bad_hand_number(table, tmp_path, capsys):
     assert main(["replay", str(path), "--hand", "2"]) == 2
     err = capsys.readouterr().err
     assert "holds 1 hand" in err and len(err.splitlines()) == 1
+    for number in ("\u0661", "\uff11", "0"):  # an Arabic-Indic and a fullwidth 1
+        assert main(["replay", str(path), "--hand", number]) == 2
+        err = capsys.readouterr().err
+        assert "argument --hand: expected a whole number" in err and repr(number) in err
 
 
 def test_real_process_has_no_traceback(table, tmp_path):

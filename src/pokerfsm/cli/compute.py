@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 
 from . import write_json
+from .numbers import positive_number, whole_number
 
 MESSAGES = {
     "fr": {"wins": "Le joueur {} est gagnant.", "tie": "Égalité.", "tie_between": "Égalité entre les joueurs {}.",
@@ -24,9 +25,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("file", help="the deal: one line per player (two cards or '?'), then the board line")
     parser.add_argument("--lang", choices=("fr", "en"), default="fr", help="language of the answer (default fr)")
     parser.add_argument("--json", action="store_true", help="print the full result as JSON")
-    parser.add_argument("--budget", type=float, default=60.0,
+    parser.add_argument("--budget", type=positive_number, default=60.0,
                         help="seconds of exact enumeration allowed before sampling (default 60)")
-    parser.add_argument("--seed", type=int, default=None, help="seed when it has to sample")
+    parser.add_argument("--seed", type=whole_number, default=None, help="seed when it has to sample")
 
 
 def run(args: argparse.Namespace) -> int:

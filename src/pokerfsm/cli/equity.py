@@ -12,6 +12,7 @@ import argparse
 from typing import TYPE_CHECKING
 
 from . import write_json
+from .numbers import positive_number, positive_whole_number, whole_number
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..odds import EquityResult
@@ -30,9 +31,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
     mode = parser.add_mutually_exclusive_group()
     mode.add_argument("--exact", action="store_true", default=None, help="enumerate, however long it takes")
     mode.add_argument("--monte-carlo", dest="exact", action="store_false", help="sample random deals")
-    parser.add_argument("--samples", type=int, default=None, help="number of random deals (implies Monte Carlo)")
-    parser.add_argument("--seed", type=int, default=None, help="seed of the random deals")
-    parser.add_argument("--budget", type=float, default=None,
+    parser.add_argument("--samples", type=positive_whole_number, default=None,
+                        help="number of random deals (implies Monte Carlo)")
+    parser.add_argument("--seed", type=whole_number, default=None, help="seed of the random deals")
+    parser.add_argument("--budget", type=positive_number, default=None,
                         help=f"seconds of enumeration allowed before sampling instead (default {DEFAULT_BUDGET:g})")
     parser.add_argument("--no-tables", dest="tables", action="store_false",
                         help="compute even when a precomputed table holds the answer (only the hand-vs-random "

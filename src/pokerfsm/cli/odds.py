@@ -4,12 +4,13 @@ from __future__ import annotations
 import argparse
 
 from . import write_json
+from .numbers import whole_number
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("cards", nargs="*", default=[], help='known cards, e.g. "Ah Kh" (none: every hand)')
     parser.add_argument("--dead", default="", help="cards out of the deck")
-    parser.add_argument("--total", type=int, choices=(5, 6, 7), default=7,
+    parser.add_argument("--total", type=whole_number, choices=(5, 6, 7), default=7,
                         help="hand size to complete to (7 = by the river)")
     parser.add_argument("--json", action="store_true", help="print a JSON object")
 

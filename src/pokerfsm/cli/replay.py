@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
 from ..errors import ParseError
+from .numbers import positive_whole_number
 
 if TYPE_CHECKING:  # pragma: no cover
     from rich.console import RenderableType
@@ -41,15 +42,9 @@ def _approx() -> str:
     return "≈" if card_style() == "unicode" else "~"
 
 
-def _hand_number(text: str) -> int:
-    if not text.isdigit() or int(text) < 1:
-        raise argparse.ArgumentTypeError(f"expected a hand number 1, 2, ..., got {text!r}")
-    return int(text)
-
-
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("file", metavar="FILE", help="a .phh, .phhs or draw .jsonl history")
-    parser.add_argument("--hand", type=_hand_number, metavar="N",
+    parser.add_argument("--hand", type=positive_whole_number, metavar="N",
                         help="only the N-th hand of the file (1 = the first)")
     parser.add_argument("--json", action="store_true", help="print one JSON document")
 

@@ -16,6 +16,7 @@ import argparse
 from typing import TYPE_CHECKING, TextIO
 
 from . import write_json
+from .numbers import positive_whole_number, whole_number
 
 if TYPE_CHECKING:
     from ..games.rummikub.positions import Position
@@ -25,13 +26,13 @@ def configure(parser: argparse.ArgumentParser) -> None:
     sub = parser.add_subparsers(dest="action", metavar="ACTION", required=True)
     play = sub.add_parser("play", help="play in the terminal against the computer",
                           description="Play Rummikub in the terminal against the computer.")
-    play.add_argument("--seed", type=int, default=None, help="seed of the shuffle (a repeatable game)")
-    play.add_argument("--players", type=int, default=2, choices=(2, 3, 4), help="players (default 2)")
+    play.add_argument("--seed", type=whole_number, default=None, help="seed of the shuffle (a repeatable game)")
+    play.add_argument("--players", type=whole_number, default=2, choices=(2, 3, 4), help="players (default 2)")
     play.add_argument("--auto", action="store_true", help="the computer plays every side")
     play.add_argument("--level", choices=("easy", "medium", "hard"), default="hard",
                       help="the computer's level: easy plays the first set it finds, medium holds "
                            "tiles back, hard is the exact solver (default)")
-    play.add_argument("--games", type=int, metavar="N", default=None,
+    play.add_argument("--games", type=positive_whole_number, metavar="N", default=None,
                       help="stop after N games (default: ask for a rematch; --auto plays one)")
     solve = sub.add_parser("solve", help="the exact best move for a position file",
                            description="Find the exact best move: most tiles, then most points, "
@@ -51,9 +52,6 @@ def run(args: argparse.Namespace) -> int:
     if args.action == "play":
         from ..games.rummikub.console import play_console
 
-        if args.games is not None and args.games < 1:
-            from ..errors import ParseError
-            raise ParseError(f"--games takes a positive number, got {args.games}")
         return play_console(seed=args.seed, players=args.players, auto=args.auto, level=args.level,
                             games=args.games)
     from ..games.rummikub.positions import load_position

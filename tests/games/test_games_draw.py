@@ -214,3 +214,72 @@ def test_json_lines_history_has_one_record_per_hand_that_replays_in_pokerkit():
         assert record["game"] == "five-card draw" and record["button"] == record["players"][-1]
         assert replay(record) == record["finishing_stacks"]
         assert sum(record["finishing_stacks"]) == sum(record["starting_stacks"])
+
+
+# --- the tables: who sits with you ---------------------------------------------------------------
+
+@pytest.mark.parametrize("players", range(2, MAX_PLAYERS + 1))
+def test_each_table_seats_what_it_promises_at_every_size(players):
+    from pokerfsm.games.ai import PERSONALITIES
+    from pokerfsm.games.draw import TABLES, table_lineup
+
+    for name in TABLES:
+        lineup = table_lineup(name, players)
+        assert len(lineup) == players - 1 and set(lineup) <= set(PERSONALITIES)
+    assert not {"bluffer", "flambeur"} & set(table_lineup("calm", players))
+    assert table_lineup("mixed", players).count("bluffer") <= 1
+    assert table_lineup("wild", players) == ("solid", "bluffer", "timid", "random", "flambeur", "solid",
+                                             "bluffer")[:players - 1]
+
+
+def test_a_full_mixed_table_has_every_personality_and_one_bluffer():
+    from pokerfsm.games.ai import PERSONALITIES
+    from pokerfsm.games.draw import table_lineup
+
+    lineup = table_lineup("mixed", 8)
+    assert set(lineup) == set(PERSONALITIES) and lineup.count("bluffer") == 1
+    assert table_lineup("wild", 8).count("bluffer") == 2 and "flambeur" in table_lineup("wild", 8)
+
+
+@pytest.mark.parametrize("table_name, players", [("quiet", 8), ("calm", 9), ("calm", 1)])
+def test_an_unknown_table_or_size_is_refused_with_what_was_asked(table_name, players):
+    from pokerfsm.games.draw import table_lineup
+
+    with pytest.raises(IllegalActionError, match=repr(table_name) if table_name == "quiet" else str(players)):
+        table_lineup(table_name, players)
+
+
+def final_names(out):
+    return [item.rsplit(" ", 1)[0] for item in out.rstrip().splitlines()[-1][len("stacks: "):].split(", ")]
+
+
+@pytest.mark.parametrize("options, computers", [
+    ([], ["Ada (solid)", "Bruno (timid)", "Chloe (random)", "Denis (flambeur)", "Emma (solid)", "Felix (timid)",
+          "Gaby (bluffer)"]),
+    (["--table", "calm", "--players", "4"], ["Ada (solid)", "Bruno (timid)", "Chloe (random)"]),
+    (["--table", "wild", "--players", "3"], ["Ada (solid)", "Bruno (bluffer)"]),
+])
+def test_play_draw_seats_the_chosen_table_and_mixed_by_default(options, computers, capsys):
+    from pokerfsm.cli import main
+
+    assert main(["play", "draw", "--auto", "--hands", "1", "--seed", "1", *options]) == 0
+    assert final_names(capsys.readouterr().out) == ["You", *computers]
+
+
+def test_play_draw_refuses_an_unknown_table_naming_it(capsys):
+    from pokerfsm.cli import main
+
+    assert main(["play", "draw", "--table", "loud"]) == 2
+    err = capsys.readouterr().err
+    assert "'loud'" in err and "calm" in err and "Traceback" not in err
+
+
+def test_the_command_offers_exactly_the_tables_the_game_has():
+    import argparse
+
+    from pokerfsm.cli.play import TABLE_NAMES, configure
+    from pokerfsm.games.draw import DEFAULT_TABLE, TABLES
+
+    parser = argparse.ArgumentParser()
+    configure(parser)
+    assert tuple(TABLES) == TABLE_NAMES and parser.parse_args(["draw"]).table == DEFAULT_TABLE

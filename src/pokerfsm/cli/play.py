@@ -4,7 +4,7 @@
                          [--blinds 5/10] [--rebuy CHIPS | --target CHIPS]
                          [--computer-rebuys 3] [--seed N] [--hot-seat] [--history FILE]
                          [--auto] [--hands N] [--explain]
-    pokerfsm play draw [--players 8] [--stack 1000] [--ante 2] [--rebuy 200]
+    pokerfsm play draw [--players 8] [--table calm|mixed|wild] [--stack 1000] [--ante 2] [--rebuy 200]
                        [--computer-rebuys 3] [--seed N] [--history FILE] [--auto]
                        [--hands N] [--explain]
 
@@ -25,8 +25,9 @@ if TYPE_CHECKING:
     from ..games.session import Seat, Session
 
 PERSONALITY_NAMES = ("bluffer", "timid", "random", "solid", "flambeur")
+TABLE_NAMES = ("calm", "mixed", "wild")
+"""The draw tables of :data:`pokerfsm.games.draw.TABLES`, named here so that ``--help`` needs no pokerkit."""
 DRAW_NAMES = ("Ada", "Bruno", "Chloe", "Denis", "Emma", "Felix", "Gaby", "Hugo")
-DRAW_LINEUP = ("solid", "bluffer", "timid", "random", "flambeur")
 
 
 def _positive(text: str) -> int:
@@ -82,6 +83,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
     draw = games.add_parser("draw", help="five-card draw, you and computer players",
                             description="Five-card draw (poker fermé): antes, a draw, rebuys.")
     draw.add_argument("--players", type=_positive, default=8, help="players at the table, 2-8 (8)")
+    draw.add_argument("--table", choices=TABLE_NAMES, default="mixed",
+                      help="who sits with you, from your left: calm (solid, timid and one random "
+                           "player), mixed (every personality, at most one bluffer; the default) or "
+                           "wild (two bluffers and a flambeur)")
     draw.add_argument("--ante", type=_positive, default=2, help="ante per player and hand (2)")
     draw.add_argument("--rebuy", type=_positive, default=200, help="chips of one rebuy, a 'cave' (200)")
     _common(draw)
@@ -137,13 +142,12 @@ def _holdem_seats(args: argparse.Namespace) -> list[Seat]:
 
 
 def _draw_seats(args: argparse.Namespace) -> list[Seat]:
-    from ..games.draw import MAX_PLAYERS
+    from ..games.draw import MAX_PLAYERS, table_lineup
     from ..games.session import Seat
 
     if not 2 <= args.players <= MAX_PLAYERS:
         raise ParseError(f"--players takes 2 to {MAX_PLAYERS} players, got {args.players}")
     seats = [Seat("You", "solid" if args.auto else "human", args.stack)]
-    for i in range(1, args.players):
-        personality = DRAW_LINEUP[(i - 1) % len(DRAW_LINEUP)]
-        seats.append(Seat(f"{DRAW_NAMES[i - 1]} ({personality})", personality, args.stack))
+    for name, personality in zip(DRAW_NAMES, table_lineup(args.table, args.players)):
+        seats.append(Seat(f"{name} ({personality})", personality, args.stack))
     return seats

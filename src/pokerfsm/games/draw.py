@@ -39,10 +39,43 @@ from .dealer import Dealer
 from .pokerhand import AUTOMATIONS, Outcome, PokerHand
 from .session import Seat, Session
 
-__all__ = ["DrawHand", "DrawSession", "MAX_PLAYERS"]
+__all__ = ["DrawHand", "DrawSession", "MAX_PLAYERS", "TABLES", "DEFAULT_TABLE", "table_lineup"]
 
 MAX_PLAYERS = 8
 """Eight players, as in the seed (40 cards dealt, 12 left for the draw)."""
+
+TABLES: dict[str, tuple[str, ...]] = {
+    "calm": ("solid", "timid", "random", "solid", "timid", "solid", "timid"),
+    "mixed": ("solid", "timid", "random", "flambeur", "solid", "timid", "bluffer"),
+    "wild": ("solid", "bluffer", "timid", "random", "flambeur", "solid", "bluffer"),
+}
+"""The computer players of each table, seated from your left: a table of ``n`` seats the first ``n - 1``.
+
+``calm`` has no bluffer and no flambeur; ``mixed`` (the default) every
+personality, with at most one bluffer (the eighth seat); ``wild`` two
+bluffers and a flambeur, whose raises turn many first hands into all-ins.
+"""
+DEFAULT_TABLE = "mixed"
+
+
+def table_lineup(table: str, players: int) -> tuple[str, ...]:
+    """The personalities of the ``players - 1`` computer seats at ``table``.
+
+    >>> table_lineup("mixed", 4)
+    ('solid', 'timid', 'random')
+    >>> table_lineup("wild", 8).count("bluffer"), table_lineup("mixed", 8).count("bluffer")
+    (2, 1)
+
+    Raises :class:`~pokerfsm.errors.IllegalActionError` for an unknown table or
+    a count outside 2 to :data:`MAX_PLAYERS`.
+    """
+    from ..errors import IllegalActionError
+
+    if table not in TABLES:
+        raise IllegalActionError(f"no table {table!r}: choose {', '.join(TABLES)}")
+    if not 2 <= players <= MAX_PLAYERS:
+        raise IllegalActionError(f"five-card draw takes 2 to {MAX_PLAYERS} players, not {players}")
+    return TABLES[table][:players - 1]
 
 
 class DrawHand(PokerHand):

@@ -12,6 +12,9 @@ and the same one-line errors (:class:`~pokerfsm.errors.InputFileError`, as
   before and while reading, so an endless or huge file is refused at once;
 * UTF-8, with or without a byte-order mark; no NUL bytes.
 
+What a file says is shown through :func:`printable`, so that no name in it
+can send escape sequences to the terminal.
+
 >>> import os, tempfile
 >>> with tempfile.NamedTemporaryFile("wb", suffix=".txt", delete=False) as f:
 ...     _ = f.write("\\ufeffAca 10p\\n".encode())
@@ -31,7 +34,7 @@ from typing import BinaryIO
 
 from .errors import InputFileError
 
-__all__ = ["MAX_INPUT_BYTES", "read_text_file", "open_regular_file", "file_error"]
+__all__ = ["MAX_INPUT_BYTES", "read_text_file", "open_regular_file", "file_error", "printable"]
 
 MAX_INPUT_BYTES = 4 << 20
 """4 MiB: far above any deal, position or hand-history file a person writes."""
@@ -106,3 +109,16 @@ def read_text_file(path: str | os.PathLike[str], *, max_bytes: int = MAX_INPUT_B
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise file_error(name, data[:exc.start].count(b"\n") + 1, "not a text file (invalid UTF-8)") from None
+
+
+def printable(text: str) -> str:
+    """``text`` as it may be shown on a terminal: each character that is not printable (control
+    characters such as ESC, which starts the sequences that clear the screen or set the window
+    title, line breaks, bidirectional overrides) written as Python writes it in a string literal.
+
+    >>> print(printable("Ann\\x1b[2J\\x1b]0;title\\x07"), printable("Zoé ♠"), printable("a\\u202eb"))
+    Ann\\x1b[2J\\x1b]0;title\\x07 Zoé ♠ a\\u202eb
+    """
+    if text.isprintable():
+        return text
+    return "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in text)

@@ -98,3 +98,46 @@ def test_split_pot_chance_by_street(table, capsys):
     assert splits[1:] == [1.0, 1.0, 1.0]  # two ace-kings that can make neither a flush nor different straights
     out = run(capsys, DATA / "odd_chip.phh")
     assert "split" in out and "59.2%" in out and "100.0%" in out
+
+
+HOSTILE_NAMES = """\
+["7\\u001b]0;title\\u0007"]
+variant = 'NT'
+antes = [0, 0]
+blinds_or_straddles = [1, 2]
+min_bet = 2
+starting_stacks = [200, 200]
+actions = ['d dh p1 AhAd', 'd dh p2 KsKc', 'p2 cbr 6', 'p1 cc', 'd db 2c7d9h', 'p1 cc', 'p2 cc',
+           'd db 3s', 'p1 cc', 'p2 cc', 'd db 4c', 'p1 cc', 'p2 cc']
+players = ["Ann\\u001b[2J\\u001b[31m", "[bold red]Bob\\u202e\\u009b"]
+"""
+RAW = ("\x1b", "\x07", "\u202e", "\x9b")
+
+
+def test_names_from_the_file_reach_the_terminal_escaped(table, tmp_path, capsys):
+    path = tmp_path / "names.phhs"
+    path.write_text(HOSTILE_NAMES, encoding="utf-8")
+    out = run(capsys, path)
+    assert not any(ch in out for ch in RAW)
+    assert "Hand 1 of 1 [7\\x1b]0;title\\x07]" in out
+    assert "preflop: Ann\\x1b[2J\\x1b[31m: post 2 · [bold red]Bob\\u202e\\x9b: post 1" in out
+    assert "result: Ann\\x1b[2J\\x1b[31m +6 → 206, [bold red]Bob\\u202e\\x9b -6 → 194" in out
+    document = json.loads(run(capsys, path, "--json"))  # the data keeps the names as written
+    assert document["hands"][0]["players"] == ["Ann\x1b[2J\x1b[31m", "[bold red]Bob\u202e\x9b"]
+
+
+def test_draw_names_and_summaries_are_escaped_too(table, tmp_path, capsys):
+    path = tmp_path / "draw.jsonl"
+    path.write_text(DRAW.replace("Ada", "Ada\\u001b[2J").replace('"hand": 7', '"hand": "\\u001bc"') * 2)
+    out = run(capsys, path)
+    assert not any(ch in out for ch in RAW)
+    assert "Hand 2 of 2 [\\x1bc]" in out and "Ada\\x1b[2J: discard 2" in out
+    assert out.count("Ada\\x1b[2J") >= 6  # the table's column, the moves, the result and the summary
+
+
+def test_a_hand_name_in_an_error_is_escaped(table, tmp_path, capsys):
+    path = tmp_path / "bad.phhs"
+    path.write_text(HOSTILE_NAMES.replace("min_bet = 2\n", ""), encoding="utf-8")
+    assert main(["replay", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err == f"{path}:1: hand [7\\x1b]0;title\\x07] has no 'min_bet' field\n"

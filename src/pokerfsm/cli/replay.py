@@ -9,6 +9,10 @@ them), the pot and every player's exact equity at the start of each street;
 the moves; who won which pot; and after an all-in with cards to come, each
 player's expected net against the actual one ("luck"). A file of several
 hands ends with a summary. Needs pokerkit (the ``games`` extra).
+
+Whatever text the file holds (player names, the hand's name, and so the
+moves) is shown escaped: no control character or escape sequence reaches
+the terminal, and no ``[...]`` in a name is taken for markup.
 """
 from __future__ import annotations
 
@@ -64,6 +68,15 @@ def _analyses(path: str, hand: int | None) -> list[HandAnalysis]:
 
 # -- the terminal view ---------------------------------------------------------------
 
+def _shown(text: str) -> str:
+    """Text from the file as rich markup that prints it as written, control characters escaped."""
+    from rich.markup import escape
+
+    from ..textfiles import printable
+
+    return escape(printable(text))
+
+
 def _cards(cards: Iterable[Card]) -> str:
     """Cards as rich markup in the ``--cards`` style, hearts and diamonds in red."""
     from ..display import show
@@ -111,10 +124,10 @@ def hand_view(analysis: HandAnalysis, number: int, count: int) -> list[Renderabl
     from ..history.record import GAMES
 
     hand = analysis.hand
-    record, names, money = hand.record, hand.players, hand.record.money
-    label = f" [{record.name}]" if record.name else ""
+    record, names, money = hand.record, tuple(map(_shown, hand.players)), hand.record.money
+    label = f" \\[{_shown(record.name)}]" if record.name else ""
     title = (f"Hand {number} of {count}{label} · {GAMES[record.game]} · {_stakes(record)} · "
-             f"button {names[-1]} · {record.path}:{record.line}")
+             f"button {names[-1]} · {_shown(record.path)}:{record.line}")
     table = Table()
     table.add_column("street")
     table.add_column("board")
@@ -128,7 +141,7 @@ def hand_view(analysis: HandAnalysis, number: int, count: int) -> list[Renderabl
     lines: list[RenderableType] = [f"[bold]{title}[/]", table]
     for entry in analysis.streets:
         if entry.street.actions:
-            lines.append(f"  [bold]{entry.street.name}[/]: " + " · ".join(entry.street.actions))
+            lines.append(f"  [bold]{entry.street.name}[/]: " + " · ".join(map(_shown, entry.street.actions)))
     settlement = hand.settlement
     if settlement is None:
         lines.append("  [yellow]the history stops before the end of the hand: no result[/]")
@@ -183,7 +196,7 @@ def summary_view(summary: Summary) -> list[RenderableType]:
         table.add_column(column, justify="left" if column == "player" else "right")
     for p in summary.players:
         net = f"{p.net:+,.2f}".rstrip("0").rstrip(".") if isinstance(p.net, float) else f"{p.net:+,}"
-        table.add_row(p.name, str(p.hands), net, str(p.all_ins), f"{p.luck:+,.1f}")
+        table.add_row(_shown(p.name), str(p.hands), net, str(p.all_ins), f"{p.luck:+,.1f}")
     return [title, table]
 
 

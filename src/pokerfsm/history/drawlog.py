@@ -42,7 +42,7 @@ def _record(source: Source, line: int, data: Any) -> HandRecord:
     if not isinstance(data, dict):
         raise fail(f"expected a JSON object for one hand, found {type(data).__name__}")
     if data.get("game") != "five-card draw":
-        raise fail(f"unknown game {data.get('game')!r} (expected 'five-card draw')")
+        raise fail(f"unknown game {quoted(data.get('game'))} (expected 'five-card draw')")
     for key in ("players", "ante", "min_bet", "starting_stacks", "actions"):
         if key not in data:
             raise fail(f"the hand has no {key!r} field")
@@ -67,7 +67,7 @@ def _record(source: Source, line: int, data: Any) -> HandRecord:
         raise fail("actions must be a list of strings")
     button = data.get("button")
     if button is not None and button != players[-1]:
-        raise fail(f"the button {button!r} must be the last player ({players[-1]!r})")
+        raise fail(f"the button {quoted(button)} must be the last player ({quoted(players[-1])})")
     return HandRecord(
         source=source, line=line, name=str(data.get("hand", "")), game="draw",
         players=tuple(players), starting_stacks=tuple(stacks), antes=(data["ante"],) * n,

@@ -26,6 +26,7 @@ from decimal import Decimal
 from typing import Any
 
 from ..errors import HistoryParseError, quoted
+from ..textfiles import printable
 from .record import ActionLine, HandRecord, Source, amount_problem, read_amount
 
 __all__ = ["parse_phh", "MAX_PLAYERS"]
@@ -136,12 +137,12 @@ class _Fields:
     def number_or_inf(self, name: str, value: Any, allow_inf: bool = True) -> Decimal | None:
         """An amount >= 0, or None for ``inf`` where ``allow_inf`` (an unknown stack)."""
         if isinstance(value, bool) or not isinstance(value, (int, Decimal)):
-            raise self.fail(name, f"{name} must hold numbers, not {value!r}")
+            raise self.fail(name, f"{name} must hold numbers, not {quoted(value)}")
         amount = Decimal(value)
         if amount.is_infinite() and allow_inf and amount > 0:
             return None
         if not amount.is_finite() or amount < 0:
-            raise self.fail(name, f"{name} must hold amounts >= 0, not {amount}")
+            raise self.fail(name, f"{name} must hold amounts >= 0, not {quoted(str(amount), 24)}")
         problem = amount_problem(amount)
         if problem is not None:
             raise self.fail(name, f"{name} holds {quoted(str(amount), 24)}, {problem}")
@@ -166,7 +167,7 @@ class _Fields:
         """The required list field ``name``, ``count`` entries long when given."""
         value = self.get(name, required=True)
         if not isinstance(value, list):
-            raise self.fail(name, f"{name} must be a list, not {value!r}")
+            raise self.fail(name, f"{name} must be a list, not {quoted(value)}")
         if count is not None and len(value) != count:
             raise self.fail(name, f"{name} has {len(value)} entries for {count} players")
         return value
@@ -185,17 +186,17 @@ def _exponent(values: Iterable[Decimal | None]) -> int:
 
 
 def _hand(source: Source, table: Any, line: int, last: int, name: str) -> HandRecord:
-    where = f"hand [{name}]" if name else "the hand"
+    where = f"hand [{printable(name)}]" if name else "the hand"
     lines = _key_lines(source, line if name else 1, last)
     if not isinstance(table, dict):
-        raise source.error(line, f"expected a hand table [{name}], found {table!r}")
+        raise source.error(line, f"expected a hand table [{printable(name)}], found {quoted(table)}")
     f = _Fields(source, table, line, lines, where)
     variant = f.get("variant", required=True)
     if variant in OTHER_VARIANTS:
-        raise f.fail("variant", f"variant {variant!r} is not supported: pokerfsm replays hold'em "
+        raise f.fail("variant", f"variant {quoted(variant)} is not supported: pokerfsm replays hold'em "
                                 "('NT' no-limit, 'FT' fixed-limit)")
     if variant not in REQUIRED:
-        raise f.fail("variant", f"unknown variant {variant!r} (expected 'NT' or 'FT')")
+        raise f.fail("variant", f"unknown variant {quoted(variant)} (expected 'NT' or 'FT')")
     for key in REQUIRED[variant]:
         f.get(key, required=True)
     stacks = f.stacks("starting_stacks", None)
@@ -268,7 +269,7 @@ def parse_phh(text: str, path: str = "<string>") -> list[HandRecord]:
         where = _TOML_WHERE.search(message)
         line = int(where.group(1)) if where else len(source.lines)
         raise source.error(line, "not valid TOML: " + _TOML_WHERE.sub("", message).strip()
-                           + f": {source.text(line).strip()!r}") from None
+                           + f": {quoted(source.text(line).strip(), 80)}") from None
     if not document:
         raise source.error(len(source.lines), "no hand in the file")
     if "variant" in document or "actions" in document or not all(
@@ -276,7 +277,7 @@ def parse_phh(text: str, path: str = "<string>") -> list[HandRecord]:
         stray = next((k for k, v in document.items() if isinstance(v, dict)), None)
         if stray is not None and ("variant" in document or "actions" in document):
             raise source.error(_sections(source).get(stray, (1, 1))[0],
-                               f"a one-hand PHH file cannot also hold the table [{stray}]")
+                               f"a one-hand PHH file cannot also hold the table [{printable(stray)}]")
         return [_hand(source, document, 1, len(source.lines), "")]
     sections = _sections(source)
     hands = []

@@ -212,3 +212,75 @@ def _permalink(body: dict) -> str:
     from pokerfsm.web.app import encode_query
 
     return encode_query(body)
+
+
+# ---------------------------------------------------------------- the page's small defects
+
+def test_reset_brings_back_exact(calculator: Page):
+    page = calculator
+    page.keyboard.type("AhKd")
+    page.locator("#mode-mc").check()
+    wait_done(page)
+    expect(page.locator("#mode")).to_have_text(re.compile("^Monte Carlo"))
+    page.locator("#reset").click()
+    expect(page.locator("#mode-exact")).to_be_checked()
+    expect(page.locator("#mode-mc")).not_to_be_checked()
+    expect(page.locator("#mode-samples")).to_have_text("")
+    page.keyboard.type("AhKd")
+    wait_done(page)
+    expect(page.locator("#mode")).to_have_text(re.compile("^exact"))
+
+
+def test_the_red_frame_goes_once_the_range_is_fixed(calculator: Page):
+    page = calculator
+    page.keyboard.type("JhJd")
+    page.locator("#range-1").press_sequentially("AAx")
+    expect(page.locator("#seat-1")).to_have_class(re.compile("invalid"))
+    page.locator("#range-1").press("Backspace")
+    wait_done(page)
+    expect(page.locator("#seat-1")).not_to_have_class(re.compile("invalid"))
+    expect(page.locator(".seat.invalid")).to_have_count(0)
+
+
+def test_a_card_in_use_says_why_when_clicked_or_typed(calculator: Page):
+    page = calculator
+    page.keyboard.type("AhKd")
+    note = page.locator("#picker-note")
+    page.locator("#pick-Ah").click(force=True)   # a used card is marked aria-disabled, yet a click reaches it
+    expect(note).to_have_text("The ace of hearts is already in seat 1's hand: each card can be used once.")
+    expect(slot(page, "s1-0")).to_have_attribute("aria-label", re.compile("empty"))
+    page.locator("#pick-Qs").click()          # a free card goes in, and the note goes
+    expect(note).to_have_text("")
+    slot(page, "board-0").click()
+    page.keyboard.type("Qs")
+    expect(note).to_have_text("The queen of spades is already in seat 2's hand: each card can be used once.")
+    page.keyboard.type("Kd")
+    expect(note).to_contain_text("king of diamonds is already in seat 1's hand")
+    assert note.get_attribute("role") == "status"
+
+
+def test_a_link_with_bad_or_repeated_cards_says_so_once_each(page: Page, live_server: str):
+    spot = {"players": [["Ah", "Xx"], ["Kd", "Kd"]], "board": ["Kd", "7c", "2h"], "dead": ["Qs", "Zz9"]}
+    page.goto(live_server + "#q=" + _permalink(spot))
+    notice = page.locator("#notice")
+    expect(notice).to_contain_text("“Xx” in seat 1 is not a card: it is left out")
+    expect(notice).to_contain_text("“Zz9” in the dead cards is not a card: it is left out")
+    expect(notice).to_contain_text("Kd was given 3 times: only the first one is kept")
+    assert notice.text_content().count("Kd was given") == 1
+    expect(slot(page, "s1-0")).to_have_attribute("aria-label", re.compile("king of diamonds"))
+    expect(slot(page, "board-0")).to_have_attribute("aria-label", re.compile("empty"))
+
+
+def test_tab_reaches_seat_1_before_the_board_and_the_dead_cards(calculator: Page):
+    page = calculator
+    page.locator("#permalink").focus()
+    page.keyboard.press("Tab")
+    expect(slot(page, "s0-0")).to_be_focused()
+    order = []
+    for _ in range(30):
+        order.append(page.evaluate("document.activeElement.id"))
+        page.keyboard.press("Tab")
+    assert order.index("slot-s0-0") < order.index("slot-s1-1") < order.index("add-seat") \
+        < order.index("slot-board-0") < order.index("slot-dead-0")
+    # the board is still drawn above the seats
+    assert page.locator("#board").bounding_box()["y"] < page.locator("#seat-0").bounding_box()["y"]

@@ -221,7 +221,8 @@ def test_grid_follows_the_text_and_the_text_follows_the_grid(sized):
     page.locator("#range-1").fill("QQ+")
     expect(page.locator("#cell-QQ")).to_have_attribute("aria-pressed", "true")
     expect(page.locator("#cell-JJ")).to_have_attribute("aria-pressed", "false")
-    expect(page.locator("#grid-count")).to_have_text("18 combinations, 1.36 % of all hands")
+    # AhKd in seat 1 leaves AA three combos and KK three: the count is the live one, as everywhere
+    expect(page.locator("#grid-count")).to_have_text("12 live combinations (18 in the range, 1.36 % of all hands)")
     page.locator("#cell-AKs").click()
     expect(page.locator("#range-1")).to_have_value("QQ+, AKs")
     page.locator("#cell-KK").click()
@@ -261,9 +262,10 @@ def test_grid_top_percent_slider(sized):
     page, _ = sized
     page.locator("#grid-seats button", has_text="Seat 2").click()
     page.locator("#top-slider").fill("10")
-    expect(page.locator("#top-value")).to_have_text("10")
     expect(page.locator("#range-1")).to_have_value(str(percentile_range(10)))
     expect(page.locator("#grid-count")).to_contain_text(f"{len(percentile_range(10))} combinations")
+    # the number then says where the range written stands: whole classes, 134 combos of 1,326
+    expect(page.locator("#top-value")).to_have_text(f"{round(100 * len(percentile_range(10)) / 1326, 1):g}")
 
 
 def test_grid_weights(sized):
@@ -288,12 +290,12 @@ def test_heatmap_colours_the_range_by_equity(sized):
     qq = page.locator("#cell-QQ")
     qq_equity = re.escape(percent(api["classes"]["QQ"]["equity"]))
     expect(qq).to_have_attribute("aria-label", re.compile(f"equity {qq_equity}"))
-    green = qq.evaluate("el => getComputedStyle(el).backgroundColor")
-    red = page.locator("#cell-JTs").evaluate("el => getComputedStyle(el).backgroundColor")
-    r, g, _ = map(int, re.findall(r"\d+", green)[:3])
-    assert g > r, green   # QQ (a set) is far above its fair share
-    r, g, _ = map(int, re.findall(r"\d+", red)[:3])
-    assert r > g, red     # JTs (a gutshot) is below it
+    above = qq.evaluate("el => getComputedStyle(el).backgroundColor")
+    below = page.locator("#cell-JTs").evaluate("el => getComputedStyle(el).backgroundColor")
+    r, _, b = map(int, re.findall(r"\d+", above)[:3])
+    assert b > r, above   # QQ (a set) is far above its fair share: blue
+    r, _, b = map(int, re.findall(r"\d+", below)[:3])
+    assert r > b, below   # JTs (a gutshot) is below it: orange
     page.locator("#cell-AKs").focus()
     expect(page.locator("#grid-readout")).to_contain_text("AKs (ace-king suited)")
     expect(page.locator("#grid-readout")).to_contain_text("equity")
@@ -329,10 +331,11 @@ def test_board_hits_and_outs(sized):
     page, base = sized
     spot = {"players": [["Ah", "Kh"], "QQ+, AKs, AKo, 76s"], "board": ["Kd", "7c", "2h"], "dead": []}
     page.goto(base + link(spot))
-    api = httpx.post(base + "api/hits", json={"range": spot["players"][1], "board": spot["board"]}).json()
+    api = httpx.post(base + "api/hits", json={**spot, "seat": 1}).json()
+    assert api["combos"] == 30 - 3 - 2 - 1 - 5   # seat 1's Ah and Kh: AA 3, KK 2, AKs 1 and AKo 5 fewer
     table = page.locator("#hits")
     expect(table).to_be_visible()
-    expect(table.locator("caption")).to_contain_text("30 live combinations")
+    expect(table.locator("caption")).to_contain_text(f"{api['combos']} live combinations")
     for row in api["made"] + api["draws"]:
         if row["combos"]:
             expect(table.locator("tbody tr", has_text=row["name"]).first).to_contain_text(percent(row["share"]))

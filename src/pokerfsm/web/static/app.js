@@ -58,34 +58,59 @@ function decodeQuery(q) {
   return JSON.parse(new TextDecoder().decode(Uint8Array.from(binary, (ch) => ch.charCodeAt(0))));
 }
 
-/** Restore a spot from a request body (the permalink); returns what had to be corrected. */
+/** A card of a link as the page reads it: null for an empty slot, {card} or {bad: the text as given}. */
+function linkCard(value) {
+  if (value === null || value === undefined || value === "") return null;
+  const card = normaliseCard(value);
+  return card ? { card } : { bad: typeof value === "string" ? value : JSON.stringify(value) ?? String(value) };
+}
+
+/** A short quotation of text from a link (a notice never repeats a long input). */
+function quoteLink(text) {
+  const shown = String(text);
+  return `“${shown.length > 12 ? shown.slice(0, 12) + "…" : shown}”`;
+}
+
+/** Restore a spot from a request body (the permalink); returns what had to be corrected, one sentence each. */
 function loadBody(body) {
   resetState();
   const notes = [];
   const given = body && Array.isArray(body.players) ? body.players : [];
   if (given.length > MAX_SEATS) notes.push(`the link had ${given.length} seats: the first ${MAX_SEATS} are kept`);
-  const players = given.slice(0, MAX_SEATS);
-  state.seats = players.map((p) => {
+  const read = (list, size, where) => {
+    const out = Array(size).fill(null);
+    const items = Array.isArray(list) ? list : [];
+    if (items.length > size) notes.push(`${where} had ${items.length} cards: the first ${size} are kept`);
+    items.slice(0, size).forEach((value, i) => {
+      const c = linkCard(value);
+      if (c?.bad !== undefined) notes.push(`${quoteLink(c.bad)} in ${where} is not a card: it is left out`);
+      else if (c) out[i] = c.card;
+    });
+    return out;
+  };
+  state.seats = given.slice(0, MAX_SEATS).map((p, s) => {
     const seat = newSeat();
-    if (Array.isArray(p)) p.slice(0, 2).forEach((c, i) => { seat.cards[i] = normaliseCard(c); });
-    else if (typeof p === "string") seat.range = p.slice(0, 500);
+    if (Array.isArray(p)) seat.cards = read(p, 2, `seat ${s + 1}`);
+    else if (typeof p === "string") {
+      if (p.length > 500) notes.push(`seat ${s + 1}'s range was longer than 500 characters: it is cut`);
+      seat.range = p.slice(0, 500);
+    } else if (p !== null) notes.push(`seat ${s + 1} was neither cards nor a range: it holds an unknown hand`);
     return seat;
   });
   if (Number.isInteger(body?.samples) && body.samples > 0) state.samples = Math.min(body.samples, MAX_SAMPLES);
   while (state.seats.length < MIN_SEATS) state.seats.push(newSeat());
-  const fill = (list, size) => {
-    const out = Array(size).fill(null);
-    (Array.isArray(list) ? list : []).slice(0, size).forEach((c, i) => { out[i] = normaliseCard(c); });
-    return out;
-  };
-  state.board = fill(body.board, BOARD_SLOTS);
-  state.dead = fill(body.dead, DEAD_SLOTS);
-  // a card may appear once only, even in a hand-edited link
-  const seen = new Set();
+  state.board = read(body?.board, BOARD_SLOTS, "the board");
+  state.dead = read(body?.dead, DEAD_SLOTS, "the dead cards");
+  // a card may appear once only, even in a hand-edited link: one sentence per card, however often it came
+  const seen = new Map();
   for (const slot of slotList()) {
     const c = getCard(slot);
-    if (c && seen.has(c)) { setCard(slot, null); notes.push(`${c} was given twice: the second one is left out`); }
-    else if (c) seen.add(c);
+    if (!c) continue;
+    if (seen.has(c)) { setCard(slot, null); seen.set(c, seen.get(c) + 1); } else seen.set(c, 1);
+  }
+  for (const [c, times] of seen) {
+    if (times === 2) notes.push(`${c} was given twice: the second one is left out`);
+    else if (times > 2) notes.push(`${c} was given ${times} times: only the first one is kept`);
   }
   state.target = nextEmpty(slotList()[slotList().length - 1]);
   return notes;
@@ -189,6 +214,7 @@ async function recalculate() {
       return;
     }
   }
+  markInvalid(null);   // every range reads: no seat stays framed in red
   lastQuery = q;
   stopPending();
   const controller = new AbortController();
@@ -223,7 +249,7 @@ async function recalculate() {
 function changed({ rebuild = true, typing = undefined, record = true } = {}) {
   if (rebuild && document.querySelectorAll(".seat").length !== state.seats.length) rebuildAll();
   render();
-  if (record) { recordSpot(typing); showNotice(""); }
+  if (record) { recordSpot(typing); showNotice(""); pickerNote(""); }
   document.dispatchEvent(new CustomEvent("spot"));
   schedule(typing !== undefined ? TYPING_DELAY : CLICK_DELAY);
 }
@@ -278,6 +304,7 @@ function start() {
     resetState();
     lastQuery = null;
     rebuildAll();
+    showMode();   // the next answer is exact: the choice on screen says so
     changed();
     focusSlot(state.target);
   });

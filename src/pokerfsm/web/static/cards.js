@@ -42,6 +42,9 @@ function resetState() {
   state.samples = null;
 }
 
+/** A card as the page shows it in text: "10♥". */
+function cardText(card) { return `${card[0] === "T" ? "10" : card[0]}${SUIT_SYMBOL[card[1]]}`; }
+
 function cardName(card) {
   return `${RANK_NAME[card[0]]} of ${SUIT_NAME[card[1]]}`;
 }
@@ -104,8 +107,29 @@ function nextEmpty(from) {
   return null;
 }
 
+/** Where `card` is in use, in the page's words ("seat 2's hand", "the board"), or null. */
+function whereUsed(card) {
+  const slot = slotList().find((s) => getCard(s) === card);
+  if (!slot) return null;
+  return slot.area === "seat" ? `seat ${slot.seat + 1}'s hand` : slot.area === "board" ? "the board" : "the dead cards";
+}
+
+/** Say next to the picker why a card was not placed (or nothing). */
+function pickerNote(text) {
+  const note = $("#picker-note");
+  note.textContent = text;
+  note.dataset.kind = text ? "error" : "";
+}
+
+/** Put `card` in the selected slot; if it cannot go there, say why and return false. */
 function pick(card) {
-  if (!state.target || usedCards().has(card)) return false;
+  const used = whereUsed(card);
+  if (used || !state.target) {
+    pickerNote(used ? `The ${cardName(card)} is already in ${used}: each card can be used once.`
+      : "Every slot is full: choose a slot first (click it, or Backspace on it empties it).");
+    return false;
+  }
+  pickerNote("");
   const target = state.target;
   let note = "";
   if (target.area === "seat" && state.seats[target.seat].range.trim()) {
@@ -318,11 +342,7 @@ function typedKey(event) {
     typedRank = null;
     event.preventDefault();
     const before = state.target;
-    if (!pick(card)) {
-      showStatus(usedCards().has(card) ? `${cardName(card)} is already in use.` : "Select a slot first.", "error");
-    } else if (before && el.classList && el.classList.contains("slot")) {
-      focusSlot(state.target || before);
-    }
+    if (pick(card) && before && el.classList && el.classList.contains("slot")) focusSlot(state.target || before);
     return;
   }
   if (key.length === 1 && RANKS.includes(key.toUpperCase())) {

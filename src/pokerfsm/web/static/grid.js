@@ -1,7 +1,7 @@
-// The 13×13 range grid of one seat, kept in sync both ways with its range box, a "top X %"
-// slider in PokerStove's order (GET /api/order), and the per-hand equity heatmap
-// (POST /api/heatmap) after each answer. The server reads and writes the range text
-// (POST /api/range, with the cells set): the grid never guesses the syntax.
+// The 13×13 range grid of one seat, kept in sync both ways with its range box, and a "top X %"
+// slider in PokerStove's order (GET /api/order) that also shows where a typed range stands.
+// The server reads and writes the range text (POST /api/range, with the cells set): the grid
+// never guesses the syntax. heat.js colours the cells by equity, live.js counts live combos.
 "use strict";
 
 const grid = {
@@ -15,6 +15,8 @@ const grid = {
   heatRequest: null,  // its AbortController
   heatKey: null,      // the question and seat of the heatmap shown or asked
   synced: null,       // the range text the cells show
+  shown: null,        // the /api/range answer the cells show
+  pointed: null,      // the cell the readout describes (focused or under the pointer)
   writing: Promise.resolve(),  // the write of cells into the range text under way
 };
 
@@ -29,6 +31,9 @@ function classWords(hand) {
   if (hand.length === 2) return `pair of ${RANK_NAME[hand[0]]}s`;
   return `${RANK_NAME[hand[0]]}-${RANK_NAME[hand[1]]} ${hand.endsWith("s") ? "suited" : "offsuit"}`;
 }
+
+/** A count of combos as the page writes it: whole, or with two decimals when weights make it fractional. */
+function comboCount(n) { return Number.isInteger(Number(n)) ? Number(n) : Number(n).toFixed(2); }
 
 function buildGrid() {
   const box = $("#range-grid");
@@ -108,15 +113,21 @@ async function writeChanges() {
   setSeatRange(answer.data);
 }
 
+/** The grid's seat takes the range `data`; cards it held give way, and the page says so (Undo brings them back). */
 function setSeatRange(data) {
   const seat = state.seats[grid.seat];
   if (!seat) return;
+  const cards = seat.cards.filter(Boolean);
   seat.cards = [null, null];
   seat.range = data.text;
   rangeChecks.set(data.text, Promise.resolve({ data }));
   if (state.target?.area === "seat" && state.target.seat === grid.seat) state.target = nextEmpty(state.target);
   showGridRange(data);
   changed({ rebuild: false });
+  if (cards.length) {
+    showNotice(`Seat ${grid.seat + 1}'s cards (${cards.map(cardText).join(" ")}) were replaced by the range ` +
+      `${data.text ? `“${data.text}”` : "(empty)"} from the grid: Undo (or Ctrl+Z) brings them back.`);
+  }
 }
 
 function gridKey(event) {
@@ -125,23 +136,6 @@ function gridKey(event) {
 }
 
 function focusCell(cell) { focusRoving(cell, ".cell"); }
-
-/** Forget the heatmap shown (the grid changed under it), and stop the one on its way. */
-function dropHeat() {
-  grid.heatRequest?.abort();
-  grid.heatRequest = null;
-  grid.heat = null;
-  grid.heatKey = null;
-}
-
-function heatColour(equity, fair) {
-  // PokerStove's convention: fair share neutral, above it green, below it red
-  const d = equity - fair;
-  const t = Math.min(1, Math.abs(d) / Math.max(0.05, d > 0 ? 1 - fair : fair) * 1.6);
-  const [r, g, b] = d > 0 ? [86, 176, 108] : [222, 104, 94];
-  const mix = (x, base) => Math.round(base + (x - base) * t);
-  return `rgb(${mix(r, 240)}, ${mix(g, 240)}, ${mix(b, 240)})`;
-}
 
 function paintGrid() {
   const heat = grid.heat;
@@ -153,31 +147,54 @@ function paintGrid() {
     cell.classList.toggle("in", w > 0);
     cell.classList.toggle("partial", w > 0 && w < 0.999);
     cell.classList.toggle("heat", !!hot);
+    cell.classList.toggle("uncomputed", !!heat && w > 0 && !hot);
     cell.style.setProperty("--w", String(w));
-    cell.style.background = hot ? heatColour(hot.equity, heat.fair) : "";
+    paintHeat(cell, hot, heat);
     cell.setAttribute("aria-pressed", w > 0 ? "true" : "false");
     cell.setAttribute("aria-label", `${hand}, ${classWords(hand)}: ` +
       (w > 0 ? `in the range${w < 0.999 ? ` (${Math.round(100 * w)} %)` : ""}` : "not in the range") +
-      (hot ? `, equity ${percent(hot.equity)}` : ""));
+      heatWords(hand, w));
     cell.title = hot ? `${hand}: ${percent(hot.equity)} equity` : hand;
   }
+  if (grid.pointed) readout(grid.pointed);
 }
 
 function readout(hand) {
+  grid.pointed = hand;
   const w = grid.classes[hand] || 0;
-  const hot = grid.heat?.classes[hand];
-  const combos = (w * classCombos(hand)).toFixed(w * classCombos(hand) % 1 ? 2 : 0);
-  $("#grid-readout").textContent = `${hand} (${classWords(hand)}): ` + (w > 0 ? `${combos} of ${classCombos(hand)} combos` : "not in the range") +
-    (hot ? `; equity ${percent(hot.equity)} against the other seats (fair share ${percent(grid.heat.fair)})` : "");
+  const size = classCombos(hand);
+  const liveHere = liveClass(hand);
+  const inRange = w > 0 ? `${comboCount(w * size)} of ${size} combos in the range` +
+    (liveHere !== null && liveHere !== w * size ? `, ${comboCount(liveHere)} live` : "") : "not in the range";
+  $("#grid-readout").textContent = `${hand} (${classWords(hand)}): ${inRange}${heatWords(hand, w, true)}`;
 }
 
 function showGridRange(data) {
   grid.classes = { ...data.classes };
   grid.synced = data.text;
-  const combos = Number(data.combos);
-  $("#grid-count").textContent = `${plural(Number.isInteger(combos) ? combos : combos.toFixed(2), "combination")}, ` +
-    `${(100 * data.share).toFixed(2)} % of all hands`;
+  grid.shown = data;
+  paintCount();
   paintGrid();
+  showTop();
+}
+
+/** The grid's count: the seat's live combos (live.js) when the cards of the spot take some away. */
+function paintCount() {
+  const data = grid.shown;
+  const seat = state.seats[grid.seat];
+  const box = $("#grid-count");
+  if (seat && !seat.range.trim() && !seat.cards.some(Boolean)) {
+    box.textContent = `Seat ${grid.seat + 1} holds an unknown hand: click cells or type a range to give it one.`;
+    return;
+  }
+  if (!data) { box.textContent = ""; return; }
+  const share = `${(100 * data.share).toFixed(2)} % of all hands`;
+  const counted = liveSeat(grid.seat);
+  if (counted !== null && counted !== Number(data.combos)) {
+    box.textContent = `${plural(comboCount(counted), "live combination")} (${comboCount(data.combos)} in the range, ` +
+      `${share})`;
+    box.title = "Live: the combinations that use no board card, no dead card and no card of another seat";
+  } else box.textContent = `${plural(comboCount(data.combos), "combination")}, ${share}`;
 }
 
 /** The grid follows its seat's range box (and shows the classes of a seat's two cards). */
@@ -188,7 +205,7 @@ async function syncGrid() {
   const cards = seat.cards.filter(Boolean);
   const text = cards.length === 2 ? cards.join("") : seat.range.trim();
   if (Object.keys(grid.changes).length || grid.dragging !== null) return;
-  if (text === grid.synced) return;
+  if (text === grid.synced) { paintCount(); return; }
   if (!text) { showGridRange({ text: "", combos: 0, share: 0, classes: {} }); return; }
   const answer = await checkRange(text);
   const now = state.seats[grid.seat];
@@ -218,16 +235,21 @@ function chooseGridSeat(s) {
   dropHeat();
   syncGrid();
   document.dispatchEvent(new CustomEvent("grid-seat"));
-  if (lastResult) askHeatmap(lastResult);
+  askHeatmap(lastResult);
 }
 
 // ---------------------------------------------------------------- top X %
 
-async function loadOrder() {
-  try {
-    const response = await fetch("api/order");
-    if (response.ok) ({ hands: grid.order, tables: grid.table } = await response.json());
-  } catch { /* the slider stays inactive */ }
+let orderLoaded = null;
+
+function loadOrder() {
+  orderLoaded = (async () => {
+    try {
+      const response = await fetch("api/order");
+      if (response.ok) ({ hands: grid.order, tables: grid.table } = await response.json());
+    } catch { /* the slider stays inactive */ }
+  })();
+  return orderLoaded;
 }
 
 /** The strongest classes making about `pct` % of the 1,326 combos (whole classes, as the library). */
@@ -243,11 +265,41 @@ function topClasses(pct) {
   return chosen;
 }
 
+/** The share of all hands (%) of a range made of the first classes of the order, whole; null otherwise. */
+function topShare(classes) {
+  const hands = Object.keys(classes);
+  if (!grid.order || hands.some((h) => classes[h] < 0.999)) return null;
+  let total = 0;
+  for (const row of grid.order.slice(0, hands.length)) {
+    if (!(row.hand in classes)) return null;
+    total += row.combos;
+  }
+  return 100 * total / 1326;
+}
+
+/** The slider and its number show where the grid's range stands in the order, or say it is not a top-X % range. */
+async function showTop() {
+  const shown = grid.shown;
+  if (!grid.order) await orderLoaded;
+  if (shown !== grid.shown) return;
+  const pct = topShare(grid.classes);
+  const value = $("#top-value"), note = $("#top-note");
+  if (pct === null) {
+    value.textContent = "—";
+    note.textContent = grid.order ? "(not a top-X % range)" : "";
+    return;
+  }
+  $("#top-slider").value = String(pct);
+  value.textContent = String(Math.round(10 * pct) / 10);
+  note.textContent = "";
+}
+
 let sliderTimer = null;
 
 function sliderMoved() {
   const pct = Number($("#top-slider").value);
   $("#top-value").textContent = String(pct);
+  $("#top-note").textContent = "";
   const chosen = topClasses(pct);
   grid.classes = Object.fromEntries(chosen.map((h) => [h, 1]));
   dropHeat();
@@ -257,54 +309,6 @@ function sliderMoved() {
     const answer = await checkRange(chosen.join(", "));
     if (answer.data) setSeatRange(answer.data);
   }, 120);
-}
-
-// ---------------------------------------------------------------- heatmap
-
-/** A heads-up preflop question whose heatmap comes from the preflop-hu table: ask it at once. */
-function fromTable(body) {
-  return grid.table && body.players.length === 2 && !body.board.length && !body.dead.length && !body.samples;
-}
-
-async function askHeatmap(result, asked = null) {
-  const body = asked || requestBody().body;
-  if (asked && !fromTable(body)) return;   // computed heatmaps wait for the answer (the CPU is busy until then)
-  const seat = state.seats[grid.seat];
-  const wanted = (result || asked) && seat && $("#heat-toggle").checked && !seat.cards.some(Boolean) && body;
-  const key = wanted ? JSON.stringify([body, grid.seat]) : null;
-  if (key && key === grid.heatKey) return;  // painted, or on its way (asked with the question)
-  grid.heatKey = key;
-  grid.heatRequest?.abort();
-  grid.heatRequest = null;
-  grid.heat = null;
-  $("#heat-legend").hidden = true;
-  paintGrid();
-  if (!key) return;
-  const controller = new AbortController();
-  grid.heatRequest = controller;
-  const started = performance.now();
-  $("#heat-legend").hidden = false;
-  $("#heat-legend").textContent = "Colouring the grid by equity…";
-  try {
-    const { response, data } = await postJSON("api/heatmap", { ...body, seat: grid.seat }, controller.signal);
-    if (controller !== grid.heatRequest) return;
-    if (!response.ok) {
-      grid.heatKey = null;
-      $("#heat-legend").textContent = pageMessage(data.detail?.[0]).msg;
-      return;
-    }
-    grid.heat = data;
-    paintGrid();
-    $("#heat-legend").textContent = `Equity of each hand against the other seats (${data.source}` +
-      `${data.complete ? "" : ", some hands left out for time"}, ${Math.round(performance.now() - started)} ms): ` +
-      `green above the fair share of ${percent(data.fair)}, red below.`;
-    document.dispatchEvent(new CustomEvent("heatmap", { detail: data }));
-  } catch (err) {
-    if (err.name !== "AbortError") {
-      grid.heatKey = null;
-      $("#heat-legend").textContent = `No heatmap (${err.message}).`;
-    }
-  }
 }
 
 function startGrid() {
@@ -320,15 +324,14 @@ function startGrid() {
     clearTimeout(syncTimer);
     syncTimer = setTimeout(syncGrid, TYPING_DELAY);  // typing a range asks once, at the pause
   });
-  document.addEventListener("result", (event) => askHeatmap(event.detail));
-  document.addEventListener("asking", (event) => askHeatmap(null, event.detail));
+  document.addEventListener("live", paintCount);
+  document.addEventListener("live", () => { if (grid.pointed) readout(grid.pointed); });
   document.addEventListener("edit-range", (event) => {
     chooseGridSeat(event.detail.seat);
     $("#grid-panel").scrollIntoView({ block: "nearest" });
     focusCell(document.querySelector(".cell[tabindex='0']"));
   });
   $("#top-slider").addEventListener("input", sliderMoved);
-  $("#heat-toggle").addEventListener("change", () => askHeatmap(lastResult));
 }
 
 document.addEventListener("DOMContentLoaded", startGrid);

@@ -18,14 +18,19 @@ function clearResults() {
     $(".bar-win", item).style.width = "0";
     $(".bar-tie", item).style.width = "0";
     $(".seat-hand", item).textContent = "";
-    item.classList.remove("invalid");
   }
+  markInvalid(null);
   $("#summary").hidden = true;
   $("#categories").hidden = true;
   $("#refine").hidden = true;
   lastResult = null;
   setStale(false);
   document.dispatchEvent(new CustomEvent("result", { detail: null }));
+}
+
+/** Frame seat `s` in red as the one to fix (null: no seat). */
+function markInvalid(s) {
+  for (const item of document.querySelectorAll(".seat")) item.classList.toggle("invalid", item.id === `seat-${s}`);
 }
 
 /** Results still on screen while a new answer is awaited are marked as out of date. */
@@ -131,6 +136,6 @@ function showError(detail, seat = null) {
   const shown = pageMessage(item);
   const s = seat ?? shown.seat;
   clearResults();
-  if (s !== undefined && s !== null) $(`#seat-${s}`)?.classList.add("invalid");
+  markInvalid(s ?? null);
   showStatus(seat !== null && shown.seat === undefined ? `Seat ${seat + 1}: ${shown.msg}` : shown.msg, "error");
 }

@@ -1,10 +1,9 @@
-// Board hits (POST /api/hits: what the grid's seat's range makes on the board) and outs
+// Board hits (POST /api/hits: what the grid's seat's range makes on the board, the other seats'
+// cards out of the deck) and outs
 // (POST /api/outs: what each next card does when every hand is known), below the results.
 "use strict";
 
 const study = { hits: null, outs: null, key: null };
-
-function cardText(card) { return `${card[0] === "T" ? "10" : card[0]}${SUIT_SYMBOL[card[1]]}`; }
 
 function cardList(cards) {
   const box = document.createElement("span");
@@ -37,7 +36,7 @@ async function updateStudy() {
 }
 
 async function showHits() {
-  const board = state.board.filter(Boolean), dead = state.dead.filter(Boolean);
+  const board = state.board.filter(Boolean);
   const table = $("#hits"), status = $("#hits-status");
   // the grid's seat if it holds a range, else the first seat that does
   const holds = (s) => state.seats[s] && !state.seats[s].cards.some(Boolean) && state.seats[s].range.trim();
@@ -47,17 +46,21 @@ async function showHits() {
     status.textContent = "Give a seat a range (the grid's seat) and put 3 to 5 cards on the board to see what it hits.";
     return;
   }
-  const range = state.seats[s].range.trim();
+  const { body, error } = requestBody();
+  if (error) { status.textContent = error; return; }
   const controller = new AbortController();
   study.hits = controller;
   status.textContent = `Seat ${s + 1}'s range on the board…`;
   try {
-    const { response, data } = await postJSON("api/hits", { range, board, dead }, controller.signal);
+    // the whole spot: the other seats' cards are out of the deck, as in the equity
+    const asked = { players: body.players, board: body.board, dead: body.dead, seat: s };
+    const { response, data } = await postJSON("api/hits", asked, controller.signal);
     if (controller !== study.hits) return;
-    if (!response.ok) { status.textContent = `Seat ${s + 1}: ${pageMessage(data.detail?.[0]).msg}`; return; }
+    if (!response.ok) { status.textContent = pageMessage(data.detail?.[0]).msg; return; }
     status.textContent = "";
     $("caption", table).textContent = `What seat ${s + 1}'s range (${data.range}) makes: ` +
-      `${plural(data.combos, "live combination")}`;
+      `${plural(comboCount(data.combos), "live combination")}` +
+      (data.dead.length ? ` (${data.dead.map(cardText).join(" ")} out of the deck)` : "");
     const head = document.createElement("tr");
     for (const label of ["", "Combos", "%"]) head.append(Object.assign(document.createElement("th"), { scope: "col", textContent: label }));
     $("thead", table).replaceChildren(head);

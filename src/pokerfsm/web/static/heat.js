@@ -1,0 +1,136 @@
+// The per-hand equity heatmap of the grid's seat (POST /api/heatmap), after each answer.
+// Colour says the equity, on a scale with numbers (the legend); the border says whether a hand
+// is in the range (solid and dark) or not (dashed and light), so membership never rests on
+// colour. The scale runs orange (below the fair share), white (at it), blue (above it): two hues
+// that stay apart for red-green and blue-yellow colour blindness alike.
+"use strict";
+
+const HEAT_BELOW = [230, 97, 1], HEAT_FAIR = [247, 247, 247], HEAT_ABOVE = [33, 102, 172];
+
+/** The colour of `equity` when the fair share is `fair`: [r, g, b]. Half the way to the far end of a side is
+ * full colour already (equities gather near the fair share). */
+function heatRGB(equity, fair) {
+  const d = equity - fair;
+  const side = d > 0 ? 1 - fair : fair;
+  const t = side > 0 ? Math.min(1, 2 * Math.abs(d) / side) : 0;
+  const end = d > 0 ? HEAT_ABOVE : HEAT_BELOW;
+  return HEAT_FAIR.map((base, i) => Math.round(base + (end[i] - base) * t));
+}
+
+function rgb(c) { return `rgb(${c[0]}, ${c[1]}, ${c[2]})`; }
+
+function heatColour(equity, fair) { return rgb(heatRGB(equity, fair)); }
+
+/** Dark text on light colours, white text on dark ones (WCAG relative luminance). */
+function inkFor(c) {
+  const lin = c.map((v) => { const x = v / 255; return x <= 0.04045 ? x / 12.92 : ((x + 0.055) / 1.055) ** 2.4; });
+  const luminance = 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2];
+  return luminance < 0.2 ? "#ffffff" : "#1b1f1d";
+}
+
+/** Forget the heatmap shown (the grid changed under it), and stop the one on its way. */
+function dropHeat() {
+  grid.heatRequest?.abort();
+  grid.heatRequest = null;
+  grid.heat = null;
+  grid.heatKey = null;
+  $("#heat-scale").hidden = true;
+  $("#heat-key").hidden = true;
+}
+
+/** Colour one cell of the grid by its class's equity (or clear it). */
+function paintHeat(cell, hot, heat) {
+  const colour = hot ? heatRGB(hot.equity, heat.fair) : null;
+  cell.style.background = colour ? rgb(colour) : "";
+  cell.style.color = colour ? inkFor(colour) : "";
+}
+
+/** What the heatmap says of a hand class of weight `w` in the range, for labels (", equity 61.20%"). */
+function heatWords(hand, w, long = false) {
+  const heat = grid.heat;
+  if (!heat) return "";
+  const hot = heat.classes[hand];
+  if (hot) {
+    return long ? `; equity ${percent(hot.equity)} against the other seats (fair share ${percent(heat.fair)})`
+      : `, equity ${percent(hot.equity)}`;
+  }
+  return w > 0 ? `${long ? ";" : ","} equity not computed (left out for time)` : "";
+}
+
+/** The legend: a colour bar from 0 % to 100 % drawn by the cells' own colour function, its numbers, the fair share. */
+function showScale(fair) {
+  const steps = 40;
+  const stops = Array.from({ length: steps + 1 }, (_, i) => `${heatColour(i / steps, fair)} ${(100 * i) / steps}%`);
+  $(".heat-bar").style.background = `linear-gradient(to right, ${stops.join(", ")})`;
+  const ticks = [0, 0.25, 0.5, 0.75, 1].filter((x) => Math.abs(x - fair) >= 0.1);
+  const marks = [...ticks.map((x) => ({ x, text: `${Math.round(100 * x)}%` })),
+    { x: fair, text: `fair ${percent(fair)}`, fair: true }].sort((a, b) => a.x - b.x);
+  $(".heat-ticks").replaceChildren(...marks.map((m) => {
+    const span = Object.assign(document.createElement("span"), { textContent: m.text });
+    span.style.left = `${100 * m.x}%`;
+    span.className = (m.fair ? "fair " : "") + (m.x === 0 ? "first" : m.x === 1 ? "last" : "");
+    return span;
+  }));
+  const scale = $("#heat-scale");
+  scale.setAttribute("aria-label", `Colour scale of equity from 0% to 100%: orange below the fair share of ` +
+    `${percent(fair)}, white at it, blue above it; full colour from ${percent(fair / 2)} down and from ` +
+    `${percent(fair + (1 - fair) / 2)} up`);
+  scale.hidden = false;
+  $("#heat-key .swatch.heat").style.background = heatColour(fair + (1 - fair) / 4, fair);
+  $("#heat-key").hidden = false;
+}
+
+/** A heads-up preflop question whose heatmap comes from the preflop-hu table: ask it at once. */
+function fromTable(body) {
+  return grid.table && body.players.length === 2 && !body.board.length && !body.dead.length && !body.samples;
+}
+
+async function askHeatmap(result, asked = null) {
+  const body = asked || requestBody().body;
+  if (asked && !fromTable(body)) return;   // computed heatmaps wait for the answer (the CPU is busy until then)
+  const seat = state.seats[grid.seat];
+  const ranged = !!seat && !seat.cards.some(Boolean) && !!seat.range.trim();   // an unknown hand has no range
+  const wanted = (result || asked) && ranged && $("#heat-toggle").checked && body;
+  const key = wanted ? JSON.stringify([body, grid.seat]) : null;
+  if (key && key === grid.heatKey) return;  // painted, or on its way (asked with the question)
+  dropHeat();
+  grid.heatKey = key;
+  paintGrid();
+  const legend = $("#heat-legend"), caption = $("#heat-caption");
+  legend.hidden = !key;
+  if (!key) return;
+  const controller = new AbortController();
+  grid.heatRequest = controller;
+  const started = performance.now();
+  caption.textContent = "Colouring the grid by equity…";
+  try {
+    const { response, data } = await postJSON("api/heatmap", { ...body, seat: grid.seat }, controller.signal);
+    if (controller !== grid.heatRequest) return;
+    if (!response.ok) {
+      grid.heatKey = null;
+      caption.textContent = pageMessage(data.detail?.[0]).msg;
+      return;
+    }
+    grid.heat = data;
+    paintGrid();
+    const missing = Object.keys(grid.classes).filter((h) => !data.classes[h]).length;
+    caption.textContent = `Equity of each hand of seat ${data.seat + 1}'s range against the other seats ` +
+      `(${data.source}, ${Math.round(performance.now() - started)} ms): orange below the fair share of ` +
+      `${percent(data.fair)}, blue above it.` +
+      (data.complete ? "" : ` ${missing} of the ${Object.keys(grid.classes).length} hand classes of the range ` +
+        "left out for time (striped cells).");
+    showScale(data.fair);
+    document.dispatchEvent(new CustomEvent("heatmap", { detail: data }));
+  } catch (err) {
+    if (err.name !== "AbortError") {
+      grid.heatKey = null;
+      caption.textContent = `No heatmap (${err.message}).`;
+    }
+  }
+}
+
+document.addEventListener("DOMContentLoaded", () => {
+  document.addEventListener("result", (event) => askHeatmap(event.detail));
+  document.addEventListener("asking", (event) => askHeatmap(null, event.detail));
+  $("#heat-toggle").addEventListener("change", () => askHeatmap(lastResult));
+});

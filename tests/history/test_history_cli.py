@@ -141,3 +141,56 @@ def test_a_hand_name_in_an_error_is_escaped(table, tmp_path, capsys):
     assert main(["replay", str(path)]) == 2
     err = capsys.readouterr().err
     assert err == f"{path}:1: hand [7\\x1b]0;title\\x07] has no 'min_bet' field\n"
+
+
+def test_json_mucked_names_only_the_players_who_did_not_show(table, capsys):
+    shown = json.loads(run(capsys, DATA / "three_allins.phh", "--json"))["hands"][0]["settlement"]
+    assert shown["hands"][3] == "Pair of Jacks" and shown["mucked"] == []  # Dan showed JcJd and lost
+    mucked = json.loads(run(capsys, DATA / "muck.phh", "--json"))["hands"][0]["settlement"]
+    assert mucked["mucked"] == ["Ann"]
+
+
+EIGHT = ["You", "Ada (solid)", "Bruno (timid)", "Chloe (random)", "Denis (flambeur)", "Emma (solid)",
+         "Felix (timid)", "Gaby (bluffer)"]
+DECK = [r + s for r in "23456789TJQKA" for s in "cdhs"]
+
+
+def eight_handed_draw():
+    """A five-card draw hand of the game's default table: eight players who check and stand pat."""
+    actions = ([f"d dh p{i + 1} " + "".join(DECK[5 * i:5 * i + 5]) for i in range(8)]
+               + [f"p{i + 1} {verb}" for verb in ("cc", "sd", "cc") for i in range(8)])
+    return json.dumps({"game": "five-card draw", "hand": 1, "players": EIGHT, "button": EIGHT[-1], "ante": 2,
+                       "min_bet": 4, "starting_stacks": [1000] * 8, "actions": actions}) + "\n"
+
+
+@pytest.mark.parametrize("width", [100, 120, 160])
+def test_a_draw_table_has_no_board_column_and_its_headers_fit(table, width):
+    import io
+
+    from rich.console import Console
+
+    from pokerfsm import history
+    from pokerfsm.cli.replay import hand_view
+
+    hand, = history.loads(eight_handed_draw(), "draw.jsonl")
+    console = Console(width=width, file=io.StringIO(), highlight=False, color_system=None)
+    for renderable in hand_view(history.analyse(hand), 1, 1)[:2]:
+        console.print(renderable)
+    lines = console.file.getvalue().splitlines()
+    header = " ".join(line.strip("┃│ ") for line in lines[1:5])
+    words = header.replace("┃", " ").split()
+    assert "…" not in console.file.getvalue() and "board" not in words
+    assert {"street", "pot", "split"} | {word for name in EIGHT for word in name.split()} <= set(words)
+    assert max(map(len, lines)) <= width
+
+
+def test_a_shown_two_of_spades_is_a_card_not_unknown(table):
+    from pokerfsm import history
+
+    hand, = history.loads(eight_handed_draw(), "draw.jsonl")
+    assert "You: show 2c 2d 2h 2s 3c" in hand.streets[-1].actions  # the 2 of spades is card number 0
+
+
+def test_a_holdem_table_keeps_its_board_column(table, capsys):
+    out = run(capsys, DATA / "three_allins.phh")
+    assert any(" street " in line and " board " in line for line in out.splitlines())

@@ -19,13 +19,14 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..errors import ParseError
 from .numbers import positive_whole_number
 
 if TYPE_CHECKING:  # pragma: no cover
-    from rich.console import RenderableType
+    from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
+    from rich.table import Table
 
     from ..cards import Card
     from ..history.analysis import HandAnalysis, StreetEquity, Summary
@@ -117,10 +118,73 @@ def _split(entry: StreetEquity) -> str:
     return f"{'' if entry.exact else _approx()}{100 * entry.split:.1f}%"
 
 
+class StreetTable:
+    """A hand's table by street that cuts no word while the width allows it.
+
+    Rich narrows the widest columns first when a table is too wide, which cuts
+    headers such as ``street`` or ``Denis (flambeur)`` although other columns
+    have room to give. Here every column gets at least its longest word, and
+    the rest of the width goes to the columns that can use it, in the first
+    style whose words fit: boxed, then bare with three spaces between columns,
+    then with two. Only a width too small for the barest style is left to rich.
+    """
+
+    STYLES: tuple[dict[str, Any], ...] = (
+        {},
+        {"box": "SIMPLE_HEAD", "show_edge": False, "pad_edge": False},
+        {"box": "SIMPLE_HEAD", "show_edge": False, "pad_edge": False, "collapse_padding": True},
+    )
+
+    def __init__(self, columns: list[str], right: Iterable[str] = ()) -> None:
+        self.columns, self.right = columns, set(right)
+        self.rows: list[list[str]] = []
+
+    def table(self, style: dict[str, Any], widths: list[int] | None = None) -> Table:
+        """The rich table in one of :attr:`STYLES`, its columns ``widths`` wide (rich's choice: None)."""
+        from rich import box
+        from rich.table import Table
+
+        table = Table(**{**style, "box": getattr(box, style["box"])} if "box" in style else style)
+        for k, column in enumerate(self.columns):
+            table.add_column(column, justify="right" if column in self.right else "left",
+                             width=None if widths is None else widths[k])
+        for row in self.rows:
+            table.add_row(*row)
+        return table
+
+    def widths(self, console: Console, room: int, style: dict[str, Any]) -> list[int] | None:
+        """Each column's width for the table to fit ``room`` cells in ``style`` with no word cut,
+        or None when the longest words alone do not fit."""
+        from rich.measure import Measurement
+
+        unbounded = console.options.update_width(10 ** 6)
+        ranges = [[Measurement.get(console, unbounded, console.render_str(cell)) for cell in cells]
+                  for cells in zip(self.columns, *self.rows)]
+        low = [max(r.minimum for r in column) for column in ranges]
+        high = [max(r.maximum for r in column) for column in ranges]
+        ones = [1] * len(low)
+        room -= Measurement.get(console, unbounded, self.table(style, ones)).maximum - len(ones)  # borders, padding
+        if sum(low) > room:
+            return None
+        if sum(high) <= room:
+            return high
+        spare, wanted = room - sum(low), sum(high) - sum(low)
+        widths = [lo + (hi - lo) * spare // wanted for lo, hi in zip(low, high)]
+        for k in sorted(range(len(widths)), key=lambda k: widths[k] - high[k])[:room - sum(widths)]:
+            widths[k] += 1  # the cells the rounding down left over, to the columns furthest from their want
+        return widths
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        for style in self.STYLES:
+            widths = self.widths(console, options.max_width, style)
+            if widths is not None:
+                yield self.table(style, widths)
+                return
+        yield self.table(self.STYLES[-1])
+
+
 def hand_view(analysis: HandAnalysis, number: int, count: int) -> list[RenderableType]:
     """The rich renderables for one hand: a table by street, then the result lines."""
-    from rich.table import Table
-
     from ..history.record import GAMES
 
     hand = analysis.hand
@@ -128,16 +192,11 @@ def hand_view(analysis: HandAnalysis, number: int, count: int) -> list[Renderabl
     label = f" \\[{_shown(record.name)}]" if record.name else ""
     title = (f"Hand {number} of {count}{label} · {GAMES[record.game]} · {_stakes(record)} · "
              f"button {names[-1]} · {_shown(record.path)}:{record.line}")
-    table = Table()
-    table.add_column("street")
-    table.add_column("board")
-    table.add_column("pot", justify="right")
-    table.add_column("split", justify="right")
-    for name in names:
-        table.add_column(name)
+    has_board = record.game != "draw"  # five-card draw has no board: no column for it
+    table = StreetTable(["street", *["board"] * has_board, "pot", "split", *names], right=("pot", "split"))
     for entry in analysis.streets:
-        table.add_row(entry.street.name, _cards(entry.street.board), money(entry.street.pot), _split(entry),
-                      *(_cell(entry, i) for i in range(record.seats)))
+        table.rows.append([entry.street.name, *[_cards(entry.street.board)] * has_board, money(entry.street.pot),
+                           _split(entry), *(_cell(entry, i) for i in range(record.seats))])
     lines: list[RenderableType] = [f"[bold]{title}[/]", table]
     for entry in analysis.streets:
         if entry.street.actions:

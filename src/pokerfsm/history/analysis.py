@@ -98,7 +98,7 @@ class HandAnalysis:
                 "returned": [number(x) for x in settlement.returned],
                 "net": [number(x) for x in settlement.net],
                 "hands": [None if r is None else r.describe() for r in settlement.ranks],
-                "mucked": [names[i] for i in sorted(set(hand.mucked) | set(settlement.mucked))],
+                "mucked": [names[i] for i in hand.mucked],  # who threw their cards away: a hand shown is not
             }
         spot, luck = hand.all_in, self.luck
         if self.expected is not None and spot is not None and settlement is not None and luck is not None:

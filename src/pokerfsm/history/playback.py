@@ -271,7 +271,7 @@ class _Replay:
                 self._take(card)
                 hole[k] = card
         self.moves.append(f"{self.record.players[i]}: show "
-                          + " ".join(str(c) if c else "??" for c in hole))
+                          + " ".join("??" if c is None else str(c) for c in hole))
 
     def _move(self, i: int, op: Any, raised: bool = False) -> None:
         pk, name = self.pk, self.record.players[i]

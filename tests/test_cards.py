@@ -4,6 +4,7 @@ import pickle
 import pytest
 
 from pokerfsm import DECK, Card, CardParseError, DuplicateCardError, Error, Rank, Suit, as_cards, parse_cards
+from pokerfsm.errors import OptionError
 
 
 @pytest.mark.parametrize("card", DECK, ids=str)
@@ -69,3 +70,19 @@ def test_as_cards_mixes_kinds():
     assert as_cards(["Ah", 51, Card("Ad")]) == (Card("Ah"), Card("Ac"), Card("Ad"))
     with pytest.raises(CardParseError):
         as_cards(5)
+
+
+@pytest.mark.parametrize("call, field", [
+    (lambda: parse_cards("Ah Ah", distinct="no"), "distinct"),
+    (lambda: as_cards(["Ah", "Ah"], distinct=0), "distinct"),
+    (lambda: parse_cards("Ah", notation="french"), "notation"),
+])
+def test_options_of_the_wrong_type_are_one_option_error(call, field):
+    with pytest.raises(OptionError) as info:
+        call()
+    assert info.value.field == field and f"{field} must be" in str(info.value)
+
+
+def test_a_card_index_out_of_range_is_quoted_with_the_range():
+    with pytest.raises(CardParseError, match=r"^65 is not a card index \(0-51\) or card text$"):
+        Card(65)

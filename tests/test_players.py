@@ -9,7 +9,7 @@ import pytest
 
 import pokerfsm
 from pokerfsm.cards import Card
-from pokerfsm.errors import AmbiguousPlayerError, DuplicateCardError, InvalidDealError, RangeParseError
+from pokerfsm.errors import AmbiguousPlayerError, DuplicateCardError, InvalidDealError, OptionError, RangeParseError
 from pokerfsm.players import read_hand, read_player
 from pokerfsm.ranges import HandRange, parse_range
 
@@ -113,3 +113,9 @@ def test_course_file_refuses_range_looking_cards(table, tmp_path):
     assert done.returncode == 2
     expected = "'AT' is not a card (the course writes its suits in lower case: 'At' is A♣)"
     assert done.stderr.strip() == f"{path}:1: {expected}"
+
+
+@pytest.mark.parametrize("player", ["1", True, -1, 1.0])
+def test_the_seat_index_must_be_a_whole_number_from_0(player):
+    with pytest.raises(OptionError, match="player must be a seat index from 0"):
+        read_player("AhKh", player)

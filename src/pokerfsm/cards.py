@@ -27,7 +27,7 @@ import re
 from collections.abc import Callable, Iterable, Sequence
 from typing import TypeVar
 
-from .errors import CardParseError, DuplicateCardError, quoted
+from .errors import CardParseError, DuplicateCardError, OptionError, checked_flag, quoted
 
 __all__ = ["Rank", "Suit", "Card", "DECK", "parse_cards", "as_cards", "CardsLike", "NOTATIONS"]
 
@@ -155,7 +155,8 @@ class Card(int):
         Raises :class:`CardParseError` quoting the token.
         """
         if notation not in NOTATIONS:
-            raise ValueError(f"notation must be one of {NOTATIONS}, got {notation!r}")
+            raise OptionError(f"notation must be one of {', '.join(map(repr, NOTATIONS))}, got {quoted(notation)}",
+                              field="notation")
         stripped = token.strip()
         text = stripped.lower()
         rank_text = text[:2] if text.startswith("10") else text[:1]
@@ -276,6 +277,7 @@ def _each(items: Iterable[T], read: Callable[[T], Card]) -> list[tuple[Card, T]]
 
 
 def _check_distinct(pairs: Sequence[tuple[Card, object]], distinct: bool) -> tuple[Card, ...]:
+    checked_flag(distinct, "distinct")
     result = tuple(card for card, _ in pairs)
     if distinct and len(set(result)) != len(result):
         seen = set()

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .cards import Card
-from .errors import CardParseError, InputFileError
+from .errors import CardParseError, InputFileError, checked_flag
 from .odds.deal import MAX_PLAYERS
 from .ranges import RANDOM_WORDS
 from .textfiles import file_error, read_text_file
@@ -126,6 +126,8 @@ def format_course_deal(deal: CourseDeal, *, french: bool = True) -> str:
     Cards are written in the course's French notation (``french=False``: standard).
     A preflop deal gets ``-`` as its board line.
     """
+    checked_flag(french, "french")
+
     def cards(items: Iterable[Card]) -> str:
         return " ".join(c.french if french else str(c) for c in items)
 

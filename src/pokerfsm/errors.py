@@ -25,10 +25,12 @@ never from the message:
 """
 from __future__ import annotations
 
+import re
 from typing import Any
 
 __all__ = [
     "quoted",
+    "checked_flag",
     "Error",
     "ParseError",
     "CardParseError",
@@ -56,6 +58,9 @@ __all__ = [
 ]
 
 
+_CARD_COUNT = re.compile(r"[0-9]+ cards?\b")
+
+
 def quoted(text: object, limit: int = 60) -> str:
     """``repr(text)``, cut to about ``limit`` characters so that no message repeats a huge input.
 
@@ -70,6 +75,23 @@ def quoted(text: object, limit: int = 60) -> str:
     if isinstance(text, str):
         return shown[:limit - 3] + "…" + shown[0] + f" ({len(text):,} characters)"
     return shown[:limit - 2] + "…"
+
+
+def checked_flag(value: object, name: str, *, optional: bool = False) -> bool | None:
+    """``value`` when it is ``True`` or ``False`` (or ``None`` where ``optional``), else an
+    :class:`OptionError` naming the option: ``exact="no"`` is not taken as true.
+
+    >>> checked_flag(False, "exact"), checked_flag(None, "exact", optional=True)
+    (False, None)
+    >>> checked_flag("no", "tables")
+    Traceback (most recent call last):
+    ...
+    pokerfsm.errors.OptionError: tables must be True or False, got 'no'
+    """
+    if isinstance(value, bool) or (optional and value is None):
+        return value
+    allowed = "True, False or None" if optional else "True or False"
+    raise OptionError(f"{name} must be {allowed}, got {quoted(value)}", field=name)
 
 
 class Error(Exception):
@@ -109,9 +131,9 @@ class Error(Exception):
             who = f"player {player + 1}"
             if not self.message.startswith(who):
                 message = self.message
-                if message[:1].isdigit():  # "3 cards given ..." -> "player 1 has 3 cards given ..."
+                if _CARD_COUNT.match(message):  # "3 cards given ..." -> "player 1 has 3 cards given ..."
                     message = f"{who} has {message}"
-                else:
+                else:  # "65 is not a card index ..." -> "player 1: 65 is not a card index ..."
                     message = f"{who}: {message}"
                 placed.args = (message, *self.args[1:])
         return placed

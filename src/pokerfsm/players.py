@@ -44,6 +44,7 @@ from .errors import (
     DuplicateCardError,
     Error,
     InvalidDealError,
+    OptionError,
     RangeParseError,
     quoted,
 )
@@ -88,6 +89,8 @@ def read_player(text: str, player: int | None = None) -> Hand | HandRange:
     :class:`RangeParseError` when no reading fits (its message says what the
     range reading found wrong).
     """
+    if player is not None and (isinstance(player, bool) or not isinstance(player, int) or player < 0):
+        raise OptionError(f"player must be a seat index from 0 (or None), got {quoted(player)}", field="player")
     try:
         return _read_player(text)
     except Error as exc:

@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 
 from pokerfsm.cli import main
-from pokerfsm.course_file import read_course_file
-from pokerfsm.errors import InputFileError
+from pokerfsm.course_file import format_course_deal, read_course_file, write_course_file
+from pokerfsm.errors import InputFileError, OptionError
 
 pytestmark = pytest.mark.usefixtures("table")
 
@@ -111,6 +111,14 @@ def test_json(capsys):
     assert data["players"][0]["wins"] == 43_547
     assert main(["compute", str(EXAMPLES / "ex1.txt"), "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["winners"] == [2]
+
+
+def test_the_notation_flag_must_be_a_boolean(tmp_path):
+    deal = read_course_file(EXAMPLES / "ex2.txt")
+    assert format_course_deal(deal, french=False).startswith(str(deal.players[0][0]))
+    with pytest.raises(OptionError, match="french must be True or False, got 'no'"):
+        write_course_file(tmp_path / "deal.txt", deal, french="no")
+    assert not (tmp_path / "deal.txt").exists()
 
 
 def test_dash_board_is_preflop():

@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pokerfsm.cards import DECK, Card, parse_cards
-from pokerfsm.errors import CardParseError, DuplicateCardError, InvalidDealError, RangeParseError
+from pokerfsm.errors import CardParseError, DuplicateCardError, InvalidDealError, OptionError, RangeParseError
 from pokerfsm.evaluation.reference import reference_value
 from pokerfsm.odds import LiveOdds, equity
 from pokerfsm.ranges import HandRange, parse_range
@@ -325,6 +325,8 @@ def test_to_dict_shape():
         (["AhKh", "QsQd"], "Qs 2c 3c", "", DuplicateCardError, "'Qs'"),
         (["AhKh", "QsQd"], "", "Kh", DuplicateCardError, "'Kh'"),
         (["AhKhQh", "QsQd"], "", "", InvalidDealError, "player 1 has 3 cards"),
+        ([[65, 1], "QsQd"], "", "", CardParseError, "player 1: 65 is not a card index (0-51)"),
+        (["AhKh", [Card("Qs"), 52]], "", "", CardParseError, "player 2: 52 is not a card index (0-51)"),
         (["Ah", "QsQd"], "", "", InvalidDealError, "player 1 has 1 card"),
         (["AhKx", "QsQd"], "", "", RangeParseError, "player 1"),
         (["AhKh", "QQ+, Zz"], "", "", RangeParseError, "'Zz'"),
@@ -347,6 +349,21 @@ def test_bad_deals(players, board, dead, error, fragment):
 def test_bad_options(kwargs, fragment):
     with pytest.raises(InvalidDealError, match=fragment):
         equity(["AhKh", None], **kwargs)
+
+
+@pytest.mark.parametrize("kwargs, field, fragment", [
+    ({"exact": "no"}, "exact", "exact must be True, False or None, got 'no'"),
+    ({"exact": 0}, "exact", "got 0"),
+    ({"tables": "no"}, "tables", "tables must be True or False, got 'no'"),
+    ({"tables": None}, "tables", "got None"),
+    ({"stop": object()}, "stop", "stop must be a pokerfsm.odds.Stop"),
+    ({"stop": 5.0}, "stop", "got 5.0"),
+    ({"progress": "bar"}, "progress", "progress must be a function"),
+])
+def test_flags_and_objects_of_the_wrong_type_are_one_option_error(kwargs, field, fragment):
+    with pytest.raises(OptionError) as info:
+        equity(["AhKh", "QsQd"], **kwargs)
+    assert info.value.field == field and fragment in str(info.value)
 
 
 def test_exact_refuses_hopeless_work():

@@ -32,7 +32,7 @@ from typing import Any
 import numpy as np
 
 from ..cards import CardsLike
-from ..errors import InvalidDealError, OptionError, TimeLimitError
+from ..errors import InvalidDealError, OptionError, TimeLimitError, checked_flag, quoted
 from .deal import PlayerSpec, prepare_deal
 from .enumeration import enumerate_known, enumerate_ranges, make_plan, max_threads
 from .results import EquityResult, equity_result
@@ -55,8 +55,16 @@ MIN_TARGET_STD_ERROR = 1e-6
 """Below this a standard error target is out of reach of any sample size that fits in memory."""
 
 
-def _check_options(samples: Any, seed: Any, budget: Any, target_std_error: Any) -> float:
+def _check_options(samples: Any, seed: Any, budget: Any, target_std_error: Any, exact: Any, tables: Any,
+                   stop: Any, progress: Any) -> float:
     """Refuse bad options with one :class:`OptionError` naming the option; returns the budget."""
+    checked_flag(exact, "exact", optional=True)
+    checked_flag(tables, "tables")
+    if stop is not None and not isinstance(stop, Stop):
+        raise OptionError(f"stop must be a pokerfsm.odds.Stop (or None), got {quoted(stop)}", field="stop")
+    if progress is not None and not callable(progress):
+        raise OptionError(f"progress must be a function of the fraction done (or None), got {quoted(progress)}",
+                          field="progress")
     if samples is not None and (isinstance(samples, bool) or not isinstance(samples, int)
                                 or not 1 <= samples <= MAX_SAMPLES):
         raise OptionError(f"samples must be a whole number from 1 to {MAX_SAMPLES:,}, got {samples!r}",
@@ -118,7 +126,7 @@ def equity(players: Sequence[PlayerSpec], board: CardsLike = (), dead: CardsLike
     """
     started = time.perf_counter()
     deal = prepare_deal(players, board, dead)
-    budget = _check_options(samples, seed, budget, target_std_error)
+    budget = _check_options(samples, seed, budget, target_std_error, exact, tables, stop, progress)
     stop = stop if stop is not None else Stop()
     stop.check()  # a computation cancelled (or out of time) before it starts does not start, table or not
     if tables and samples is None and exact is not False and not deal.board and not deal.dead:

@@ -322,7 +322,9 @@ function startGrid() {
     if (grid.seat >= state.seats.length) grid.seat = state.seats.length - 1;
     labelGridSeats();
     clearTimeout(syncTimer);
-    syncTimer = setTimeout(syncGrid, TYPING_DELAY);  // typing a range asks once, at the pause
+    const seat = state.seats[grid.seat];
+    const empty = seat && !seat.range.trim() && !seat.cards.some(Boolean);
+    syncTimer = setTimeout(syncGrid, empty ? 0 : TYPING_DELAY);  // typing a range asks once, at the pause
   });
   document.addEventListener("live", paintCount);
   document.addEventListener("live", () => { if (grid.pointed) readout(grid.pointed); });

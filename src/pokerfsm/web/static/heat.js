@@ -5,7 +5,8 @@
 // that stay apart for red-green and blue-yellow colour blindness alike.
 "use strict";
 
-const HEAT_BELOW = [230, 97, 1], HEAT_FAIR = [247, 247, 247], HEAT_ABOVE = [33, 102, 172];
+const HEAT_BELOW = [235, 125, 30], HEAT_FAIR = [247, 247, 247], HEAT_ABOVE = [70, 140, 215];
+// both ends light enough for the cells' dark text (contrast 4.5:1 at least all along the scale)
 
 /** The colour of `equity` when the fair share is `fair`: [r, g, b]. Half the way to the far end of a side is
  * full colour already (equities gather near the fair share). */
@@ -21,13 +22,6 @@ function rgb(c) { return `rgb(${c[0]}, ${c[1]}, ${c[2]})`; }
 
 function heatColour(equity, fair) { return rgb(heatRGB(equity, fair)); }
 
-/** Dark text on light colours, white text on dark ones (WCAG relative luminance). */
-function inkFor(c) {
-  const lin = c.map((v) => { const x = v / 255; return x <= 0.04045 ? x / 12.92 : ((x + 0.055) / 1.055) ** 2.4; });
-  const luminance = 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2];
-  return luminance < 0.2 ? "#ffffff" : "#1b1f1d";
-}
-
 /** Forget the heatmap shown (the grid changed under it), and stop the one on its way. */
 function dropHeat() {
   grid.heatRequest?.abort();
@@ -40,9 +34,7 @@ function dropHeat() {
 
 /** Colour one cell of the grid by its class's equity (or clear it). */
 function paintHeat(cell, hot, heat) {
-  const colour = hot ? heatRGB(hot.equity, heat.fair) : null;
-  cell.style.background = colour ? rgb(colour) : "";
-  cell.style.color = colour ? inkFor(colour) : "";
+  cell.style.background = hot ? heatColour(hot.equity, heat.fair) : "";
 }
 
 /** What the heatmap says of a hand class of weight `w` in the range, for labels (", equity 61.20%"). */
@@ -62,15 +54,14 @@ function showScale(fair) {
   const steps = 40;
   const stops = Array.from({ length: steps + 1 }, (_, i) => `${heatColour(i / steps, fair)} ${(100 * i) / steps}%`);
   $(".heat-bar").style.background = `linear-gradient(to right, ${stops.join(", ")})`;
-  const ticks = [0, 0.25, 0.5, 0.75, 1].filter((x) => Math.abs(x - fair) >= 0.1);
-  const marks = [...ticks.map((x) => ({ x, text: `${Math.round(100 * x)}%` })),
-    { x: fair, text: `fair ${percent(fair)}`, fair: true }].sort((a, b) => a.x - b.x);
-  $(".heat-ticks").replaceChildren(...marks.map((m) => {
-    const span = Object.assign(document.createElement("span"), { textContent: m.text });
-    span.style.left = `${100 * m.x}%`;
-    span.className = (m.fair ? "fair " : "") + (m.x === 0 ? "first" : m.x === 1 ? "last" : "");
+  const tick = (x, text, className = "") => {
+    const span = Object.assign(document.createElement("span"), { textContent: text });
+    span.style.left = `${100 * x}%`;
+    span.className = `${className} ${x < 0.15 ? "first" : x > 0.85 ? "last" : ""}`.trim();
     return span;
-  }));
+  };
+  $(".heat-ticks").replaceChildren(...[0, 0.25, 0.5, 0.75, 1].map((x) => tick(x, `${Math.round(100 * x)}%`)));
+  $(".heat-fair").replaceChildren(tick(fair, `fair share ${percent(fair)}`, "fair"));
   const scale = $("#heat-scale");
   scale.setAttribute("aria-label", `Colour scale of equity from 0% to 100%: orange below the fair share of ` +
     `${percent(fair)}, white at it, blue above it; full colour from ${percent(fair / 2)} down and from ` +

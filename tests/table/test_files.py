@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from pokerfsm import TableCorruptError, TableNotFoundError
-from pokerfsm.table import ENV_VAR, default_table_path, open_table
+from pokerfsm import OptionError, TableCorruptError, TableError, TableNotFoundError
+from pokerfsm.table import ENV_VAR, default_table_path, generate_table, open_table
 from pokerfsm.table.format import HEADER_SIZE, MAGIC
 
 
@@ -72,6 +72,27 @@ def test_wrong_version(table_copy):
 def test_missing_file(tmp_path):
     with pytest.raises(TableNotFoundError, match="pokerfsm generate"):
         open_table(tmp_path / "nothing.pkfsm")
+
+
+def test_a_fifo_or_a_directory_is_refused_at_once_never_read(tmp_path):
+    fifo = tmp_path / "fifo.pkfsm"
+    os.mkfifo(fifo)
+    for path, kind in ((fifo, "a FIFO"), (tmp_path, "a directory")):
+        with pytest.raises(TableError, match=f"not a regular file \\({kind}\\).*{ENV_VAR}") as info:
+            open_table(path)
+        assert not isinstance(info.value, (TableCorruptError, TableNotFoundError))  # no rebuild offered
+    result = subprocess.run([sys.executable, "-m", "pokerfsm", "eval", "Ah Kh Qh Jh Th"], capture_output=True,
+                            text=True, timeout=60, env=dict(os.environ, **{ENV_VAR: str(fifo)}))
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert result.stderr.count("\n") == 1 and "not a regular file (a FIFO)" in result.stderr
+
+
+def test_flags_are_true_or_false(table, tmp_path):
+    with pytest.raises(OptionError, match="verify must be True or False, got 'no'"):
+        open_table(table.path, verify="no")
+    with pytest.raises(OptionError, match="show_progress"):
+        generate_table(tmp_path / "t.pkfsm", show_progress="yes")
+    assert not (tmp_path / "t.pkfsm").exists()
 
 
 def _run(code: str, table_path, **kw):

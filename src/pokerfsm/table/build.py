@@ -24,6 +24,7 @@ import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from ..errors import checked_flag
 from ..progress import Progress, progress_bar
 from .format import FORMAT_VERSION, HEADER, LEVEL_SIZES, MAGIC, ROOT, SLOTS
 
@@ -123,6 +124,7 @@ def generate_table(path: str | os.PathLike[str] | None = None, *, show_progress:
     """
     from .files import build_lock, default_table_path, remove_stale_temporaries
 
+    checked_flag(show_progress, "show_progress", optional=True)
     target = Path(path) if path is not None else default_table_path()
     target.parent.mkdir(parents=True, exist_ok=True)
     with build_lock(target):

@@ -22,7 +22,8 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING, BinaryIO
 
-from ..errors import TableCorruptError, TableNotFoundError
+from ..errors import InputFileError, TableCorruptError, TableError, TableNotFoundError, checked_flag
+from ..textfiles import open_regular_file
 from .format import ENV_VAR, FIRST_ROWS, FORMAT_VERSION, HEADER, HEADER_SIZE, MAGIC, ROOT, SLOTS, file_name
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -102,12 +103,17 @@ def open_table(path: str | os.PathLike[str] | None = None, *, verify: bool = Tru
     holds (together about 50 ms; they touch every page, which the walks need
     anyway).
     """
+    checked_flag(verify, "verify")
     path = Path(path) if path is not None else default_table_path()
     try:
-        file = open(path, "rb")  # noqa: SIM115 (kept open as long as its memory map)
+        file = open_regular_file(path)
     except FileNotFoundError:
         raise TableNotFoundError(
             f"{path}: no hand-rank table; build it with `pokerfsm generate`") from None
+    except InputFileError as exc:  # a FIFO or a device would block or feed anything: never read it
+        problem = str(exc).removeprefix(f"{exc.path}:{exc.line}: ")
+        raise TableError(f"{path}: {problem}; {ENV_VAR} must name a table file, which "
+                         "`pokerfsm generate --output FILE` writes", path=str(path)) from None
     try:
         header = file.read(HEADER_SIZE)
         if len(header) < HEADER_SIZE or not header.startswith(MAGIC):

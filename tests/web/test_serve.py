@@ -25,6 +25,10 @@ from pokerfsm.cli import main
     (["serve", "--per-client", "0"], "--per-client"),
     (["serve", "--allowed-host", "ex*ample.com"], "--allowed-host"),
     (["serve", "--allowed-host", "*example.com"], "--allowed-host"),
+    (["serve", "--port", "\u0668\u0660\u0668\u0660"], "--port"),  # Arabic-Indic 8080: digits 0-9 only
+    (["serve", "--workers", "\u0662"], "--workers"),
+    (["serve", "--budget", "1e3"], "--budget"),
+    (["serve", "--nice", "-5"], "--nice"),
 ])
 def test_serve_refuses_bad_options(capsys, argv, words):
     assert main(argv) == 2

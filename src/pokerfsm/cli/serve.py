@@ -9,24 +9,25 @@ import sys
 
 def configure(parser: argparse.ArgumentParser) -> None:
     from ..odds.equities import DEFAULT_BUDGET
+    from .numbers import positive_number, positive_whole_number, whole_number
 
     parser.add_argument("--host", default="127.0.0.1",
                         help="address to bind (default: 127.0.0.1, this machine only)")
-    parser.add_argument("--port", type=int, default=8000, help="TCP port (default: 8000; 0 = any free port)")
-    parser.add_argument("--budget", type=float, default=DEFAULT_BUDGET, metavar="SECONDS",
+    parser.add_argument("--port", type=whole_number, default=8000, help="TCP port (default: 8000; 0 = any free port)")
+    parser.add_argument("--budget", type=positive_number, default=DEFAULT_BUDGET, metavar="SECONDS",
                         help=f"time one request may spend enumerating exactly before Monte Carlo "
                              f"(default: {DEFAULT_BUDGET:g})")
-    parser.add_argument("--cache-size", type=int, default=1024, metavar="N",
+    parser.add_argument("--cache-size", type=whole_number, default=1024, metavar="N",
                         help="answers kept in the LRU cache (default: 1024; 0 = no cache)")
-    parser.add_argument("--deadline", type=float, default=10.0, metavar="SECONDS",
+    parser.add_argument("--deadline", type=positive_number, default=10.0, metavar="SECONDS",
                         help="hard limit on one equity request, waiting included; past it the answer is a 422 "
                              "'time_limit' (default: 10; at least twice --budget)")
-    parser.add_argument("--workers", type=int, default=None, metavar="N",
+    parser.add_argument("--workers", type=positive_whole_number, default=None, metavar="N",
                         help="equity computations running at once (default: one per core)")
-    parser.add_argument("--per-client", type=int, default=2, metavar="N",
+    parser.add_argument("--per-client", type=positive_whole_number, default=2, metavar="N",
                         help="equity requests one client address may have under way; more get a 429 "
                              "(default: 2)")
-    parser.add_argument("--nice", type=int, default=10, metavar="N",
+    parser.add_argument("--nice", type=whole_number, default=10, metavar="N",
                         help="run equity N steps below the server's CPU priority, so cheap requests go first "
                              "(Linux; 0-19, default: 10)")
     parser.add_argument("--allowed-host", action="append", default=None, metavar="HOST",

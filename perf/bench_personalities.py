@@ -1,5 +1,10 @@
 """The personality matrix: every pair of computer players heads-up, chips won per 100 hands.
 
+Besides the game's personalities it seats a **min-bettor**, the way a human
+exploits a player who folds too much: it bets or raises the minimum whenever
+nobody has bet more than a blind, and otherwise calls when its chance against
+one random hand beats the pot odds. The solid player must beat it.
+
 Each pair plays ``--hands`` hands of no-limit hold'em (blinds 5/10, both stacks
 reset to 1,000 before every hand) in duplicate: every deal is played twice
 with the same cards, the players swapping seats, so that the luck of the cards
@@ -12,6 +17,7 @@ pairs); the table is antisymmetric. While playing, chips are checked to be
 conserved hand by hand. Run::
 
     python perf/bench_personalities.py [--hands 2000] [--seed 1] [--workers 2] [--quick]
+                                       [--players solid,min-bettor]
 """
 from __future__ import annotations
 
@@ -26,7 +32,11 @@ from concurrent.futures import ProcessPoolExecutor
 
 import numpy as np
 
-NAMES = ("solid", "timid", "random", "bluffer", "flambeur")
+from pokerfsm.games.actions import Action, Move, SeatView
+from pokerfsm.games.ai import Personality, make_agent
+from pokerfsm.games.session import Decision
+
+NAMES = ("solid", "timid", "random", "bluffer", "flambeur", "min-bettor")
 STACK = 1000
 BLINDS = (5, 10)
 
@@ -43,10 +53,28 @@ def banner(title: str) -> None:
     print(f"# {cpu}, {os.cpu_count()} cores; Python {sys.version.split()[0]} on {platform.system()}\n")
 
 
+class MinBettor(Personality):
+    """Bets or raises the minimum whenever nobody bet more than a blind; otherwise calls by the pot odds."""
+
+    name = "min-bettor"
+
+    def bet(self, view: SeatView) -> Decision:
+        smallest = view.legal_move(Move.BET) or view.legal_move(Move.RAISE)
+        if smallest is not None and view.to_call <= view.big_blind:
+            return Decision(smallest, "min-bettor: the smallest bet")
+        if view.to_call == 0 or self.win_chance(view) >= view.pot_odds:
+            return Decision(view.call_or_check(), "min-bettor: calls by the pot odds")
+        return Decision(Action.fold(), "min-bettor: folds")
+
+
+def make_player(name: str, rng: np.random.Generator) -> Personality:
+    """A game personality by name, or the min-bettor."""
+    return MinBettor(rng) if name == MinBettor.name else make_agent(name, rng)
+
+
 def play_pair(first: str, second: str, hands: int, seed: int) -> tuple[str, str, list[int], float]:
     """Play ``hands`` duplicate hands; return the first player's result for each deal (both seatings)."""
     from pokerfsm.cards import DECK
-    from pokerfsm.games.ai import make_agent
     from pokerfsm.games.dealer import Dealer
     from pokerfsm.games.holdem import HoldemSession
     from pokerfsm.games.session import Seat, play_hand
@@ -54,10 +82,10 @@ def play_pair(first: str, second: str, hands: int, seed: int) -> tuple[str, str,
     started = time.perf_counter()
     streams = np.random.SeedSequence([seed, NAMES.index(first), NAMES.index(second)]).spawn(3)
     deals = np.random.default_rng(streams[0])
-    players = {first: make_agent(first, np.random.default_rng(streams[1])),
-               second: make_agent(second, np.random.default_rng(streams[2]))}
+    players = {first: make_player(first, np.random.default_rng(streams[1])),
+               second: make_player(second, np.random.default_rng(streams[2]))}
     if first == second:
-        players = {"a": players[first], "b": make_agent(second, np.random.default_rng(streams[2]))}
+        players = {"a": players[first], "b": make_player(second, np.random.default_rng(streams[2]))}
         order = ("a", "b")
     else:
         order = (first, second)
@@ -91,11 +119,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=2, help="processes playing pairs at once (2)")
     parser.add_argument("--quick", action="store_true", help="200 hands a pair, for a smoke test")
+    parser.add_argument("--players", default=",".join(NAMES),
+                        help="the players whose pairs are played, comma-separated (all)")
     args = parser.parse_args(argv)
     hands = 200 if args.quick else args.hands
+    names = tuple(args.players.split(","))
+    unknown = [name for name in names if name not in NAMES]
+    if unknown or len(names) < 2:
+        parser.error(f"--players takes two or more of {', '.join(NAMES)}; got {args.players!r}")
     banner(f"Personality matrix: heads-up hold'em, blinds {BLINDS[0]}/{BLINDS[1]}, stacks {STACK} "
            f"reset every hand, {hands} duplicate hands a pair, seed {args.seed}")
-    pairs = list(itertools.combinations(NAMES, 2))
+    pairs = list(itertools.combinations(names, 2))
     table: dict[tuple[str, str], tuple[float, float]] = {}
     with ProcessPoolExecutor(max_workers=args.workers) as pool:
         jobs = [pool.submit(play_pair, a, b, hands, args.seed) for a, b in pairs]
@@ -108,10 +142,10 @@ def main(argv: list[str] | None = None) -> int:
                   f"({len(results) * 2} hands, {seconds:.0f} s)", flush=True)
     print("\nChips won per 100 hands by the row's player from the column's (95 % confidence interval):\n")
     width = 17
-    print(" " * 10 + "".join(name.rjust(width) for name in NAMES))
-    for row in NAMES:
+    print(" " * 10 + "".join(name.rjust(width) for name in names))
+    for row in names:
         cells = []
-        for column in NAMES:
+        for column in names:
             if row == column:
                 cells.append("—".rjust(width))
             else:
@@ -120,11 +154,13 @@ def main(argv: list[str] | None = None) -> int:
         print(row.ljust(10) + "".join(cells))
     print()
     verdicts = []
-    for opponent in ("random", "timid"):
+    for opponent in ("random", "timid", "min-bettor"):
+        if ("solid", opponent) not in table:
+            continue
         mean, half = table["solid", opponent]
         verdicts.append(f"solid vs {opponent}: {mean:+.0f} ± {half:.0f} "
                         f"({'beats it' if mean - half > 0 else 'NOT shown to beat it'})")
-    print("; ".join(verdicts))
+    print("; ".join(verdicts) or "(the solid player's verdicts need solid among --players)")
     return 0
 
 

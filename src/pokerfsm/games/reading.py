@@ -12,7 +12,10 @@ The range is a weight for each of the 1,326 two-card hands. A move keeps the
 strongest share of the current weight (strongest before the flop by
 :data:`~.preflop.PREFLOP_EQUITY`, after it by the made hand on the board at the
 time of the move) and multiplies the rest by :data:`BLUFF_WEIGHT`, because
-nobody's bets are all strong. :func:`hold_em_range` turns this into a
+nobody's bets are all strong. A bet also stands for the bluffs its price makes
+worth it (:func:`bluff_weight`): a small bet lays the caller good odds, so a
+player who bets small can bluff often, and a call must be judged against
+that wider range. :func:`hold_em_range` turns this into a
 :class:`~pokerfsm.ranges.HandRange` for :func:`pokerfsm.equity`;
 :func:`chance_to_beat` does the same reasoning for five-card draw, where a
 hand's strength is its percentile among all five-card hands.
@@ -39,7 +42,7 @@ from .actions import Move, Step
 from .preflop import PREFLOP_EQUITY
 
 __all__ = ["OpponentModel", "BLUFF_WEIGHT", "MIN_KEEP", "range_weights", "hold_em_range",
-           "chance_to_beat", "keep_share"]
+           "chance_to_beat", "keep_share", "bluff_weight"]
 
 BLUFF_WEIGHT = 0.15
 """Weight left to the hands a move makes unlikely: bluffs and odd plays happen."""
@@ -124,6 +127,25 @@ def keep_share(share: float) -> float:
     return min(1.0, max(MIN_KEEP, share))
 
 
+def bluff_weight(size: float, keep: float) -> float:
+    """The weight a bet of ``size`` pots leaves the hands below its cut, when it keeps ``keep`` of them.
+
+    A bet of ``size`` pots lays the caller odds of ``size / (1 + 2 * size)``:
+    a bettor whose bets of that size hold bluffs in that share cannot be
+    exploited by calling or folding, so the range a bet stands for holds at
+    least that share below the cut (and at least :data:`BLUFF_WEIGHT`).
+
+    >>> round(bluff_weight(1.0, 0.5), 3)        # a pot bet: a third of bluffs
+    0.5
+    >>> bluff_weight(0.0, 0.5), bluff_weight(3.0, 0.05)   # no bet; a big bet from a narrow range
+    (0.15, 0.15)
+    """
+    if size <= 0 or keep >= 1:
+        return BLUFF_WEIGHT
+    odds = size / (1 + 2 * size)
+    return min(1.0, max(BLUFF_WEIGHT, odds * keep / ((1 - odds) * (1 - keep))))
+
+
 # --- hold'em: weights over the 1,326 hands ---------------------------------------------------
 
 @functools.lru_cache(maxsize=1)
@@ -146,8 +168,8 @@ def _scores(board: Sequence[Card], alive: np.ndarray) -> np.ndarray:
     return scores
 
 
-def _cut(weights: np.ndarray, scores: np.ndarray, keep: float) -> None:
-    """Keep the strongest ``keep`` share of the weight; the rest gets :data:`BLUFF_WEIGHT` of it.
+def _cut(weights: np.ndarray, scores: np.ndarray, keep: float, bluffs: float = BLUFF_WEIGHT) -> None:
+    """Keep the strongest ``keep`` share of the weight; the rest gets ``bluffs`` of it.
 
     Hands of equal strength are kept or cut together (a whole starting-hand class before the flop).
     """
@@ -158,7 +180,7 @@ def _cut(weights: np.ndarray, scores: np.ndarray, keep: float) -> None:
     if mass[-1] <= 0:
         return
     last = order[min(len(order) - 1, int(np.searchsorted(mass, keep * mass[-1])))]
-    weights[scores < scores[last]] *= BLUFF_WEIGHT
+    weights[scores < scores[last]] *= bluffs
 
 
 def range_weights(history: Iterable[Step], opponent: int, model: OpponentModel,
@@ -178,7 +200,8 @@ def range_weights(history: Iterable[Step], opponent: int, model: OpponentModel,
             continue
         keep = model.keeps(step)
         if keep < 1.0:
-            _cut(weights, _scores(tuple(board)[:_BOARD_SIZE.get(step.street, 0)], alive), keep)
+            _cut(weights, _scores(tuple(board)[:_BOARD_SIZE.get(step.street, 0)], alive), keep,
+                 bluff_weight(step.size, keep))
     return weights
 
 

@@ -48,3 +48,65 @@ def commit_matchups(store, pairs, task: int = 0) -> None:
     hole = np.array([[int(c) for c in parse_cards(a + b)] for a, b in pairs], dtype=np.uint8)
     keys, _ = symmetry.matchup_key(hole)
     store.commit_task("preflop-hu", task, matchup_rows(np.unique(keys)), 0.0, "test")
+
+
+def damage(path, sql: str, *parameters) -> None:
+    """Change the store at ``path`` behind pokerfsm's back (one SQL statement), then forget what was read."""
+    import sqlite3
+
+    from pokerfsm.precomputed import lookup
+
+    db = sqlite3.connect(path)
+    try:
+        with db:
+            db.execute(sql, parameters)
+    finally:
+        db.close()
+    lookup.reload()
+
+
+def without_constraints(path, name: str) -> None:
+    """Make the data table of ``name`` again without its NOT NULL constraints (as a hand-edited store may be),
+    so that any value, NULL included, can be written into it."""
+    import sqlite3
+
+    from pokerfsm.precomputed.definitions import SPECS
+
+    table = "rows_" + name.replace("-", "_")
+    columns = ", ".join(f"{column} {kind.replace('NOT NULL', '')}" for column, kind in SPECS[name].columns)
+    db = sqlite3.connect(path)
+    try:
+        db.executescript(f"BEGIN; CREATE TABLE loose ({columns}); INSERT INTO loose SELECT * FROM {table}; "
+                         f"DROP TABLE {table}; ALTER TABLE loose RENAME TO {table}; COMMIT;")
+    finally:
+        db.close()
+
+
+def exact_rows_from_order(order=None) -> list[tuple]:
+    """The 169 exact one-opponent rows of preflop-vs-random as the build writes them, from the shipped order
+    (which holds the same counts): a whole set of exact rows without an hour of enumeration."""
+    from pokerfsm.precomputed.definitions import VS_RANDOM_SHOWDOWNS, counts_text, vs_random_key
+    from pokerfsm.precomputed.order import preflop_order
+    from pokerfsm.ranges import HAND_CLASSES
+
+    rows = []
+    for r in order or preflop_order():
+        total, share = VS_RANDOM_SHOWDOWNS, r.wins + r.ties / 2
+        rows.append((vs_random_key(HAND_CLASSES.index(r.hand), 1), r.hand, 1, 1, None, r.wins, r.ties, r.losses,
+                     share, r.wins / total, r.ties / total, r.losses / total, share / total, None, None, None, None,
+                     None, counts_text(r.hand_categories + r.random_categories)))
+    return sorted(rows)
+
+
+def sampled_row(store, hand_class: str, opponents: int, target: float = 0.01) -> tuple:
+    """Compute and commit the Monte Carlo row of ``hand_class`` against ``opponents`` random hands; returns it."""
+    from pokerfsm.precomputed.definitions import run_task
+    from pokerfsm.ranges import HAND_CLASSES
+
+    if store.status("preflop-vs-random") is None:
+        begin(store, "preflop-vs-random", target_std_error=target)
+    parameters = store.status("preflop-vs-random").parameters
+    task = (opponents - 1) * 169 + HAND_CLASSES.index(hand_class)
+    [row] = run_task("preflop-vs-random", task, parameters)["rows"]
+    store.commit_task("preflop-vs-random", task, [row], 0.0, "test")
+    return row

@@ -55,13 +55,15 @@ def test_missing_store_says_how_to_build(store_path):
         Store.open(store_path)
 
 
-def test_version_mismatch(writable_store, store_path):
-    sqlite3.connect(store_path).execute(f"PRAGMA user_version={FORMAT_VERSION + 1}")
+@pytest.mark.parametrize(("version", "advice"), [(FORMAT_VERSION + 1, "upgrade pokerfsm"),
+                                                 (FORMAT_VERSION - 1, "build the tables again in a new store")])
+def test_version_mismatch(writable_store, store_path, version, advice):
+    sqlite3.connect(store_path).execute(f"PRAGMA user_version={version}")
     with pytest.raises(StoreVersionError) as caught:
         Store.open(store_path)
     message = str(caught.value)
-    assert str(store_path) in message and "delete" in message
-    assert f"format {FORMAT_VERSION + 1}" in message
+    assert str(store_path) in message and f"format {version}," in message and advice in message
+    assert ("delete" in message) == (version < FORMAT_VERSION)   # a newer pokerfsm's store is kept
 
 
 def test_foreign_sqlite_file(store_path):

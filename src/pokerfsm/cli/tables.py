@@ -106,24 +106,28 @@ def _overrides(args: argparse.Namespace) -> dict[str, dict[str, str]]:
 
 
 def _status_rows(store_path: str | None) -> tuple[str, list[dict[str, Any]]]:
+    """Each table's build record as listed; a damaged record is listed with its ``problem``."""
+    from ..errors import StoreCorruptError, StoreError
     from ..precomputed.definitions import SPECS
-    from ..precomputed.store import Store, default_store_path
+    from ..precomputed.store import BuildRecord, Store, default_store_path
 
     path = store_path or default_store_path()
     rows = []
     try:
-        store = Store.open(path, check=True)
-    except Exception as exc:
-        from ..errors import StoreError
-
-        if isinstance(exc, StoreError) and "no tables store yet" in str(exc):
-            store = None
-        else:
+        store: Store | None = Store.open(path, check=True)
+    except StoreError as exc:
+        if "no tables store yet" not in str(exc):
             raise
+        store = None
     for name, spec in SPECS.items():
-        record = store.status(name) if store is not None else None
+        problem = None
+        record: BuildRecord | None = None
+        try:
+            record = store.status(name) if store is not None else None
+        except StoreCorruptError as exc:
+            problem = str(exc)
         rows.append({
-            "name": name, "built": record is not None,
+            "name": name, "built": record is not None or problem is not None,
             "rows": record.rows if record else 0, "expected_rows": spec.rows,
             "tasks_done": record.tasks_done if record else 0,
             "tasks": record.tasks if record else spec.tasks(spec.defaults),
@@ -133,6 +137,7 @@ def _status_rows(store_path: str | None) -> tuple[str, list[dict[str, Any]]]:
             "hr_checksum": record.hr_checksum if record else None,
             "parameters": record.parameters if record else spec.defaults,
             "completed": record.completed if record else None,
+            "problem": problem,
         })
     if store is not None:
         store.close()
@@ -162,6 +167,9 @@ def _list(args: argparse.Namespace) -> int:
     for column in ("table", "rows", "tasks", "complete", "size", "pokerfsm", "HR-table checksum"):
         table.add_column(column, justify="right" if column in ("rows", "tasks", "size") else "left")
     for r in rows:
+        if r["problem"]:
+            table.add_row(r["name"], "-", "-", "damaged", "-", "-", "-")
+            continue
         if not r["built"]:
             table.add_row(r["name"], "-", f"0/{r['tasks']}", "not built", "-", "-", "-")
             continue
@@ -169,6 +177,9 @@ def _list(args: argparse.Namespace) -> int:
                       "yes" if r["complete"] else "no", _size(r["size_bytes"]),
                       r["pokerfsm_version"], r["hr_checksum"])
     Console(width=max(Console().width, 120)).print(table)
+    for r in rows:
+        if r["problem"]:
+            print(r["problem"])
     return 0
 
 
@@ -188,20 +199,26 @@ def _verify(args: argparse.Namespace) -> int:
         write_json(args.stdout, report.to_dict())
     else:
         for check in report.checks:
+            if not check.recomputed:   # a row that fails the table's checks
+                print(f"BAD {check.row}: {check.how}")
+                continue
             mark = "ok " if check.ok else "BAD"
             print(f"{mark} {check.row}: table {check.table}, recomputed {check.recomputed} "
                   f"({check.how})")
-        bad = len(report.mismatches)
-        print(f"{args.name}: {len(report.checks)} of {report.rows_in_table:,} rows recomputed in "
-              f"{report.seconds:.1f} s, {bad} {'mismatch' if bad == 1 else 'mismatches'}")
-    return 1 if report.mismatches else 0
+        if report.unnamed_damaged_rows:
+            print(f"BAD … and {report.unnamed_damaged_rows:,} more damaged rows")
+        recomputed = sum(1 for check in report.checks if check.recomputed)
+        bad = len(report.mismatches) + report.unnamed_damaged_rows
+        print(f"{args.name}: {report.rows_in_table:,} rows checked, {report.damaged_rows:,} damaged; "
+              f"{recomputed} recomputed in {report.seconds:.1f} s; {bad} {'mismatch' if bad == 1 else 'mismatches'}")
+    return 1 if report.mismatches or report.damaged_rows else 0
 
 
 def _export(args: argparse.Namespace) -> int:
     if args.format == "parquet":
         import pyarrow  # noqa: F401  (the 'tables' extra: a missing one is reported by the CLI)
+    from ..precomputed.export import export
     from ..precomputed.store import Store
-    from ..precomputed.verify import export
 
     with Store.open(args.store) as store:
         path = export(store, args.name, args.format, args.output)

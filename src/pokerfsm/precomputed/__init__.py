@@ -32,7 +32,7 @@ _LAZY = {
     "matchup": "lookup", "range_vs_range": "lookup", "vs_random": "lookup", "flop_ehs": "lookup",
     "available": "lookup", "reload": "lookup", "TableFigures": "lookup", "FlopStrength": "lookup",
     "percentile_range": "order", "preflop_order": "order",
-    "build": "engine", "verify": "verify", "export": "verify",
+    "build": "engine", "verify": "verify", "export": "export",
     "Store": "store", "default_store_path": "store", "SPECS": "definitions",
 }
 
@@ -53,7 +53,8 @@ def __dir__() -> list[str]:
 if TYPE_CHECKING:  # pragma: no cover
     from .definitions import SPECS
     from .engine import build
+    from .export import export
     from .lookup import FlopStrength, TableFigures, available, flop_ehs, matchup, range_vs_range, reload, vs_random
     from .order import percentile_range, preflop_order
     from .store import Store, default_store_path
-    from .verify import export, verify
+    from .verify import verify

@@ -4,9 +4,10 @@ A table applies when the deal has two seats, no board and no dead cards:
 
 * two known hands: the matchup's row of ``preflop-hu``;
 * a known hand against a random hand: its exact one-opponent row of
-  ``preflop-vs-random``; where no store exists, the same row from the
-  PokerStove order shipped with the package (written by that table's build),
-  so this question is instant on every machine;
+  ``preflop-vs-random``, and the same row of the PokerStove order shipped
+  with the package, so that this question is instant on every machine. Where
+  both hold it they must agree (two exact sources that differ are both
+  distrusted, and the answer is computed);
 * any two ranges (a known hand counts as a range of one combo): the weighted
   sum over every pair of combos that share no card, from ``preflop-hu``.
 
@@ -29,8 +30,9 @@ come from the row; ``categories`` are empty. The row counts the deals by who sha
 is spread evenly over the seats it could stand for, which gives every
 opponent's win, tie and equity and every split of the pot.
 
-When the table, or the row, is missing, or the store cannot be read,
-:func:`table_answer` returns None and the caller computes. Nothing here
+When the table, or the row, is missing, fails its checks (:mod:`.checks`),
+or the store cannot be read, :func:`table_answer` returns None and the
+caller computes. Nothing here
 imports Dask; the store is opened on first use. :func:`pokerfsm.equity` and
 :class:`~pokerfsm.odds.LiveOdds` import this module on their first preflop
 question: the one place where the odds stage looks at a later one.
@@ -46,7 +48,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from ..errors import StoreError
+from ..errors import StoreCorruptError, StoreError
 from ..odds.results import EquityResult, equity_result, row_width, split_row
 from ..ranges import HandRange, hand_class
 from ..ranking import HandCategory
@@ -87,17 +89,38 @@ class _Showdowns:
     categories: tuple[tuple[int, ...], tuple[int, ...]] | None = None
 
 
-def _shipped_vs_random(hand: tuple[Card, Card]) -> tuple[int, int, int, tuple[int, ...]] | None:
-    """Exact wins, ties, losses and the 18 category counts of ``hand`` against one random hand,
-    from the shipped PokerStove order (package data written by the ``preflop-vs-random`` build
-    from its exact rows), so that this question is answered at once even where no table was built."""
+@functools.cache
+def _shipped_by_class() -> dict[str, tuple[int, int, int, tuple[int, ...]]]:
     from .order import preflop_order
 
+    return {row.hand: (row.wins, row.ties, row.losses, row.hand_categories + row.random_categories)
+            for row in preflop_order()}
+
+
+def _vs_one_random(hand: tuple[Card, Card]) -> tuple[int, int, int, tuple[int, ...]]:
+    """Exact wins, ties, losses and the 18 category counts of ``hand`` against one random hand:
+    from the store's row and from the shipped PokerStove order (package data, checked line by
+    line), which must agree where both hold it. StoreError when neither can be used or they differ."""
     wanted = hand_class(hand)
-    for row in preflop_order():
-        if row.hand == wanted:
-            return row.wins, row.ties, row.losses, row.hand_categories + row.random_categories
-    return None
+    try:
+        row = lookup.vs_random(hand, 1)
+        stored: tuple[int, int, int, tuple[int, ...]] | None = (
+            int(row.wins), int(row.ties), int(row.losses), tuple(row.categories or ()))
+    except StoreError:
+        stored = None
+    try:
+        shipped = _shipped_by_class().get(wanted)
+    except StoreError:
+        if stored is None:
+            raise
+        shipped = None
+    if stored is not None and shipped is not None and stored != shipped:
+        raise StoreCorruptError(f"the tables' row of {wanted} against one random hand differs from the order "
+                                "shipped with pokerfsm; `pokerfsm tables verify preflop-vs-random` checks it")
+    found = stored or shipped
+    if found is None:
+        raise StoreError(f"no exact row of {wanted} against one random hand")
+    return found
 
 
 def _counts(deal: Deal) -> _Showdowns:
@@ -109,15 +132,9 @@ def _counts(deal: Deal) -> _Showdowns:
     for hero, other, flip in ((first, second, False), (second, first, True)):
         if hero.hand is not None and other.hand is None and other.random:
             try:
-                row = lookup.vs_random(hero.hand, 1)
-                hero_counts: tuple[float, float, float, tuple[int, ...]] | None = (
-                    (row.wins, row.ties, row.losses, row.categories)
-                    if row.exact and row.categories is not None else None)
-            except StoreError:   # no store: the order shipped with the package has the same row
-                hero_counts = _shipped_vs_random(hero.hand)
-            if hero_counts is None:
+                wins, ties, losses, categories = _vs_one_random(hero.hand)
+            except StoreError:
                 break   # the matchup table may still answer
-            wins, ties, losses, categories = hero_counts
             mine, theirs = categories[:9], categories[9:]
             if flip:
                 return _Showdowns(losses, ties, wins, VS_RANDOM_SHOWDOWNS, (theirs, mine))

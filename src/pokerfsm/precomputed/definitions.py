@@ -44,9 +44,10 @@ Parameters = dict[str, Any]
 """A table's build parameters (``TableSpec.defaults`` with overrides)."""
 
 __all__ = ["TableSpec", "SPECS", "run_task", "matchup_rows", "flop_rows", "board_rows",
-           "hand_rank_checksum", "HU_BOARDS", "FLOP_SHOWDOWNS",
+           "hand_rank_checksum", "HU_BOARDS", "FLOP_SHOWDOWNS", "FLOP_RUNS", "FLOP_HANDS", "hand_text", "board_text",
            "FLOP_SQUARE_SCALE", "OUTCOMES", "VS_RANDOM_SHOWDOWNS", "sample_vs_random", "std_errors",
-           "counts_text", "parse_counts", "outcomes_agree", "categories_agree", "category_text"]
+           "counts_text", "parse_counts", "outcomes_agree", "categories_agree", "category_text",
+           "vs_random_key"]
 
 HU_BOARDS = 1_712_304
 """Boards of five cards once two known hands are dealt: C(48, 5)."""
@@ -56,9 +57,13 @@ the deals lost; won as one of k players sharing the best hand (k = 1-10); lost t
 sharing the best hand (j = 1-9). The opponents are alike, so these give every seat's figures."""
 VS_RANDOM_SHOWDOWNS = 1_225 * HU_BOARDS
 """Showdowns of a hand against one random hand preflop: 1,225 hands times C(48, 5) boards."""
-FLOP_SHOWDOWNS = 1_081 * 990
-"""Showdowns of a hand on a flop against one random hand: C(47, 2) turns and rivers, 990 hands."""
-FLOP_SQUARE_SCALE = 1_081 * (2 * 990) ** 2
+FLOP_RUNS = 1_081
+"""Turn-river pairs after a hand and a flop: C(47, 2)."""
+FLOP_HANDS = 990
+"""Hands an opponent can hold once a hand and five board cards are dealt: C(45, 2)."""
+FLOP_SHOWDOWNS = FLOP_RUNS * FLOP_HANDS
+"""Showdowns of a hand on a flop against one random hand: every turn and river, every hand."""
+FLOP_SQUARE_SCALE = FLOP_RUNS * (2 * FLOP_HANDS) ** 2
 """E[HS^2] = ``squares`` / this: each river's hand strength is (2 wins + ties) / (2 * 990)."""
 
 
@@ -81,10 +86,15 @@ class TableSpec:
         return [name for name, _ in self.columns]
 
 
-def _hand_text(a: int, b: int) -> str:
-    """Two cards as text, higher first: ``'AhKh'``."""
+def hand_text(a: int, b: int) -> str:
+    """Two cards as a table's text column holds them, higher first: ``'AhKh'``."""
     high, low = (a, b) if a > b else (b, a)
     return f"{Card(high)}{Card(low)}"
+
+
+def board_text(board: Sequence[int]) -> str:
+    """A board as ``flop-ehs`` holds it, highest card first: ``'Ac6d2h'``."""
+    return "".join(str(Card(c)) for c in sorted(board, reverse=True))
 
 
 def counts_text(counts: Iterable[Any]) -> str:
@@ -139,7 +149,7 @@ def matchup_rows(keys: Sequence[int] | np.ndarray) -> list[Row]:
     hole = np.array([[*a, *b] for a, b in hands], dtype=np.uint8)
     counts = np.zeros((len(keys), 3), dtype=np.int64)
     count_matchups(hole, counts)
-    return [(int(key), _hand_text(*a), _hand_text(*b), *map(int, row))
+    return [(int(key), hand_text(*a), hand_text(*b), *map(int, row))
             for key, (a, b), row in zip(keys, hands, counts)]
 
 
@@ -204,6 +214,15 @@ def sample_vs_random(hand: tuple[int, int], opponents: int, seed: int, target: f
         size = max(50_000, 50_000 * math.ceil(wanted / 50_000))
 
 
+def vs_random_key(index: int, opponents: int) -> int:
+    """The key of the ``preflop-vs-random`` row of class ``HAND_CLASSES[index]`` against ``opponents``.
+
+    >>> divmod(vs_random_key(3, 2), 16)
+    (3, 2)
+    """
+    return index * 16 + opponents
+
+
 def _vs_random_tasks(parameters: Parameters) -> int:
     return 169 * int(parameters["max_opponents"])
 
@@ -214,7 +233,7 @@ def _vs_random_compute(task: int, parameters: Parameters) -> list[Row]:
     opponents, index = divmod(task, 169)
     opponents += 1
     hand = _class_hand(index)
-    key = index * 16 + opponents
+    key = vs_random_key(index, opponents)
     if opponents == 1:
         from ..odds import equity
 
@@ -263,12 +282,12 @@ def board_rows(board: tuple[int, ...]) -> list[Row]:
     wins, ties, squares = (np.zeros(len(hands), dtype=np.int64) for _ in range(3))
     board_strengths(np.array(board, dtype=np.uint8), wins, ties, squares)
     showdowns = math.comb(52 - len(board) - 2, 5 - len(board)) * 990
-    board_text = "".join(str(Card(c)) for c in sorted(board, reverse=True))
+    shown = board_text(board)
     rows = []
     for i in symmetry.canonical_hand_rows(board):
         a, b = int(hands[i, 0]), int(hands[i, 1])
         w, t = int(wins[i]), int(ties[i])
-        rows.append((symmetry.pack_spot(board, (a, b)), board_text, _hand_text(a, b), w, t,
+        rows.append((symmetry.pack_spot(board, (a, b)), shown, hand_text(a, b), w, t,
                      showdowns - w - t, int(squares[i])))
     return rows
 

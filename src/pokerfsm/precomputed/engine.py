@@ -30,14 +30,13 @@ from typing import Any
 
 from ..errors import BuildError, StoreError
 from ..progress import Progress, progress_bar
+from .checks import table_parameters
 from .definitions import SPECS, hand_rank_checksum, run_task
 from .store import Store, default_store_path, writer_lock
 
 __all__ = ["BuildSummary", "build", "connect", "table_parameters"]
 
 _QUIET = logging.CRITICAL
-_LIMITS: dict[str, tuple[float, float | None]] = {
-    "seed": (0, None), "max_opponents": (1, 9), "target_std_error": (1e-6, 0.5)}
 
 
 @dataclass
@@ -59,29 +58,6 @@ class BuildSummary:
     def rows_per_second(self) -> float:
         """Rows committed per wall-clock second in this run."""
         return self.rows_written / self.seconds if self.seconds > 0 else 0.0
-
-
-def table_parameters(name: str, overrides: dict[str, Any] | None = None) -> dict[str, Any]:
-    """The parameters of table ``name``: its defaults updated by ``overrides``.
-
-    Raises BuildError for an unknown table or parameter (quoting it).
-    """
-    if name not in SPECS:
-        raise BuildError(f"unknown table {name!r}; the tables are {', '.join(SPECS)}")
-    parameters = dict(SPECS[name].defaults)
-    for key, value in (overrides or {}).items():
-        if key not in parameters:
-            raise BuildError(f"table {name!r} has no parameter {key!r}")
-        try:
-            parameters[key] = type(parameters[key])(value)
-        except ValueError:
-            raise BuildError(f"table {name!r}: parameter {key} needs a "
-                             f"{type(parameters[key]).__name__}, not {value!r}") from None
-        low, high = _LIMITS.get(key, (1, None))
-        if parameters[key] < low or (high is not None and parameters[key] > high):
-            raise BuildError(f"table {name!r}: parameter {key} must be from {low} to "
-                             f"{high if high is not None else 'any size'}, not {value!r}")
-    return parameters
 
 
 def connect(scheduler: str | None = None, workers: int | None = None) -> tuple[Any, Any]:
@@ -139,8 +115,7 @@ def build(names: Sequence[str], *, store_path: str | os.PathLike[str] | None = N
     bad store, BuildError when a task fails on a worker or the cluster cannot
     be reached. KeyboardInterrupt stops the build; committed tasks stay.
     """
-    for name in names:
-        table_parameters(name)
+    chosen = {name: table_parameters(name, (parameters or {}).get(name)) for name in names}
     if limit is not None and limit < 0:
         raise BuildError(f"--limit must not be negative, not {limit!r}")
     path = Path(store_path) if store_path is not None else default_store_path()
@@ -155,11 +130,10 @@ def build(names: Sequence[str], *, store_path: str | os.PathLike[str] | None = N
         try:
             for name in names:
                 spec = SPECS[name]
-                chosen = table_parameters(name, (parameters or {}).get(name))
                 if restart:
                     store.drop(name)
-                tasks = spec.tasks(chosen)
-                done = store.begin_build(name, spec.columns, chosen, tasks, __version__, checksum)
+                tasks = spec.tasks(chosen[name])
+                done = store.begin_build(name, spec.columns, chosen[name], tasks, __version__, checksum)
                 wanted = range(tasks if limit is None else min(limit, tasks))
                 todo = [task for task in wanted if task not in done]
                 summary = BuildSummary(name, tasks, len(done))
@@ -167,17 +141,11 @@ def build(names: Sequence[str], *, store_path: str | os.PathLike[str] | None = N
                 if todo and client is None:
                     client, cluster = connect(scheduler, workers)
                 if todo:
-                    _run(client, store, name, chosen, todo, summary, __version__, checksum, show,
+                    _run(client, store, name, chosen[name], todo, summary, __version__, checksum, show,
                          on_commit)
                 summary.complete = store.finish_build(name)
                 record = store.status(name)
                 summary.rows = record.rows if record else 0
-                if summary.complete and name == "preflop-vs-random":
-                    from .order import update_order_file
-
-                    note = update_order_file(store)
-                    if note:
-                        summary.notes.append(note)
         finally:
             if own_client and client is not None:
                 _close(client, cluster)

@@ -13,59 +13,34 @@ naming the command that builds it, so a caller can fall back to enumeration.
 * :func:`flop_ehs`: a hand on a flop against one random hand, with E[HS^2].
 
 Figures are those of the first player (hand 1, range 1 or the hand).
+
+Every row is checked before it is used (:mod:`.checks`): ``preflop-hu`` as it
+is read (its counts, all at once), the other tables' rows when a question
+first touches them. A row that fails raises :class:`StoreCorruptError` naming
+it (``equity()`` then computes instead), and so does a table holding more rows
+than it can have: no more than that is ever read.
 """
 from __future__ import annotations
 
 import functools
 import itertools
 import threading
-from collections.abc import Callable
 from dataclasses import dataclass
-from pathlib import Path
 from typing import cast
 
 import numpy as np
 
 from ..cards import Card, CardsLike, as_cards
-from ..errors import DuplicateCardError, InvalidDealError, TableNotBuiltError
-from ..ranges import HandRange, hand_class, parse_range
+from ..errors import DuplicateCardError, InvalidDealError
+from ..ranges import HAND_CLASSES, HandRange, hand_class, parse_range
 from . import symmetry
-from .definitions import FLOP_SHOWDOWNS, FLOP_SQUARE_SCALE, categories_agree, outcomes_agree, parse_counts
-from .store import Store, default_store_path
+from .checks import flop_problem, flop_spot_problem, row_name
+from .definitions import FLOP_SHOWDOWNS, FLOP_SQUARE_SCALE, vs_random_key
+from .memory import TableFigures, VsRandomTable, damaged_hu, hu_table, loaded, missing, reload
+from .store import Store
 
 __all__ = ["TableFigures", "FlopStrength", "matchup", "range_vs_range", "vs_random", "flop_ehs",
            "available", "reload", "combo_masks"]
-
-
-@dataclass(frozen=True)
-class TableFigures:
-    """The first player's showdowns from a table.
-
-    ``wins``, ``ties`` and ``losses`` are showdown counts (weighted by the
-    ranges' weights; for Monte Carlo rows, counts of the ``samples`` deals).
-    ``exact`` is False for Monte Carlo rows, which carry ``samples`` and the
-    standard error of each figure (``std_error`` is the largest), and
-    ``preflop-vs-random`` rows their ``outcomes`` (see
-    :data:`~pokerfsm.precomputed.definitions.OUTCOMES`), from which every
-    opponent's figures follow. Its exact rows have ``categories``: the
-    showdowns in which the hand, then the random hand, makes each category
-    (9 counts each, high card first).
-    """
-
-    win: float
-    tie: float
-    lose: float
-    equity: float
-    wins: float
-    ties: float
-    losses: float
-    exact: bool
-    table: str
-    samples: int | None = None
-    std_error: float | None = None
-    std_errors: dict[str, float] | None = None
-    outcomes: tuple[int, ...] | None = None
-    categories: tuple[int, ...] | None = None
 
 
 @dataclass(frozen=True)
@@ -84,98 +59,6 @@ class FlopStrength:
     wins: int
     ties: int
     losses: int
-
-
-class _Loaded:
-    """The store and the in-memory copies of the preflop tables, per process."""
-
-    def __init__(self) -> None:
-        self.lock = threading.Lock()
-        self.path: Path | None = None
-        self.store: Store | None = None
-        self.tables: dict[str, object] = {}
-
-    def get(self, name: str) -> object:
-        with self.lock:
-            if self.path is None:
-                self._reset(default_store_path())
-            if name not in self.tables:
-                self.tables[name] = _LOADERS[name](self._store())
-            return self.tables[name]
-
-    def _store(self) -> Store:
-        if self.store is None:
-            self.store = Store.open(self.path)
-        return self.store
-
-    def _reset(self, path: Path | None) -> None:
-        if self.store is not None:
-            self.store.close()
-        self.path, self.store, self.tables = path, None, {}
-
-
-_loaded = _Loaded()
-
-
-def reload() -> None:
-    """Forget what was read from the store (after a build, or a change of ``$POKERFSM_TABLES``)."""
-    with _loaded.lock:
-        _loaded._reset(None)
-
-
-def _missing(name: str, what: str = "") -> TableNotBuiltError:
-    return TableNotBuiltError(f"table {name!r} is not built{what}; build it with "
-                              f"`pokerfsm tables build {name}`")
-
-
-HuTable = tuple[np.ndarray, np.ndarray, bool]
-"""preflop-hu in memory: the sorted class keys, their (wins, ties, losses), and whether it is complete."""
-VsRandomTable = dict[tuple[str, int], TableFigures]
-"""preflop-vs-random in memory: (class, opponents) -> figures."""
-
-
-def _hu() -> HuTable:
-    return cast(HuTable, _loaded.get("preflop-hu"))
-
-
-def _load_hu(store: Store) -> HuTable:
-    rows = store.rows("preflop-hu", "key, wins, ties, losses")
-    if not rows:
-        raise _missing("preflop-hu")
-    array = np.array(rows, dtype=np.int64)
-    record = store.status("preflop-hu")
-    return array[:, 0].copy(), array[:, 1:].copy(), bool(record and record.complete)
-
-
-
-def _load_vs_random(store: Store) -> VsRandomTable:
-    rows = store.rows("preflop-vs-random", "hand, opponents, exact, samples, wins, ties, losses, "
-                      "win, tie, lose, equity, se_win, se_tie, se_lose, se_equity, outcomes, categories")
-    if not rows:
-        raise _missing("preflop-vs-random")
-    table: VsRandomTable = {}
-    for (hand, opponents, exact, samples, wins, ties, losses, win, tie, lose, equity,
-         *errors, outcomes, categories) in rows:
-        named = None if exact else dict(zip(("win", "tie", "lose", "equity"), errors))
-        where = f"table preflop-vs-random, {hand} against {opponents}"
-        try:
-            outcome_counts = None if outcomes is None else parse_counts(outcomes)
-            category_counts = None if categories is None else parse_counts(categories)
-        except ValueError:
-            raise store.damaged(f"{where}: counts that are not whole numbers") from None
-        if outcome_counts is not None and not outcomes_agree(outcome_counts, wins, ties, losses, samples):
-            raise store.damaged(f"{where}: outcomes that do not add up to its counts")
-        if category_counts is not None and not categories_agree(category_counts, wins + ties + losses):
-            raise store.damaged(f"{where}: hand categories that do not add up to its counts")
-        table[hand, opponents] = TableFigures(
-            win, tie, lose, equity, wins, ties, losses, bool(exact), "preflop-vs-random",
-            None if exact else samples, None if exact else max(errors), named,
-            outcome_counts, category_counts)
-    return table
-
-
-_LOADERS: dict[str, Callable[[Store], object]] = {"preflop-hu": _load_hu, "preflop-vs-random": _load_vs_random,
-            "flop-ehs": lambda store: store}
 
 
 def available(name: str) -> bool:
@@ -230,27 +113,37 @@ def combo_masks(r: HandRange) -> np.ndarray:
     return masks
 
 
-def _class_counts(hole: np.ndarray, missing: int | None = None) -> np.ndarray:
+MISSING, DAMAGED = -1, -2
+"""What :func:`_class_counts` and the combo matrix hold for a matchup whose row is missing or fails its checks."""
+
+
+def _class_counts(hole: np.ndarray, fill: bool = False) -> np.ndarray:
     """(n, 3) wins, ties, losses of hand 1 for each matchup row of ``hole`` (n, 4).
 
-    A matchup whose class is not in the table raises TableNotBuiltError, or
-    gets ``missing`` in all three columns when that is given.
+    A matchup whose class is not in the table raises TableNotBuiltError, one
+    whose row fails its checks StoreCorruptError naming it; with ``fill`` they
+    get :data:`MISSING` or :data:`DAMAGED` in all three columns instead.
     """
-    keys, counts, _ = _hu()
+    table = hu_table()
     wanted, swapped = symmetry.matchup_key(hole)
-    at = np.minimum(np.searchsorted(keys, wanted), len(keys) - 1)
-    present = keys[at] == wanted
-    if missing is None and not present.all():
-        raise _missing("preflop-hu", " completely (a matchup's row is missing)")
-    found = counts[at]
+    at = np.minimum(np.searchsorted(table.keys, wanted), len(table.keys) - 1)
+    present = table.keys[at] == wanted
+    damaged = present.copy()
+    damaged[present] = ~table.usable(at[present])
+    if not fill and not present.all():
+        raise missing("preflop-hu", " completely (a matchup's row is missing)")
+    if not fill and damaged.any():
+        raise damaged_hu(int(wanted[damaged][0]))
+    found = table.counts[at]
     found[swapped] = found[swapped][:, ::-1]
-    found[~present] = missing if missing is not None else 0
+    found[~present] = MISSING
+    found[damaged] = DAMAGED
     return found
 
 
 class _ComboMatrix:
     """Wins, ties and losses of each combo against every combo (0 where they share a card,
-    -1 where the table lacks the class).
+    :data:`MISSING` where the table lacks the class, :data:`DAMAGED` where its row fails its checks).
 
     Rows are filled on demand, a batch of combos at a time, and kept: a range
     costs its rows once per process, then each question is a gather.
@@ -271,7 +164,7 @@ class _ComboMatrix:
                 free = (_COMBO_MASKS[first] & _COMBO_MASKS[second]) == 0
                 first, second = first[free], second[free]
                 hole = np.concatenate([_COMBO_CARDS[first], _COMBO_CARDS[second]], axis=1)
-                self.counts[first, second] = _class_counts(hole, missing=-1)
+                self.counts[first, second] = _class_counts(hole, fill=True)
                 self.filled[todo] = True
             block: np.ndarray = self.counts[rows[:, None], columns[None, :]]
             return block
@@ -279,9 +172,9 @@ class _ComboMatrix:
 
 def _combo_matrix() -> _ComboMatrix:
     with _matrix_lock:
-        matrix = _loaded.tables.get("combo matrix")
+        matrix = loaded.tables.get("combo matrix")
         if matrix is None:
-            matrix = _loaded.tables["combo matrix"] = _ComboMatrix()
+            matrix = loaded.tables["combo matrix"] = _ComboMatrix()
         return matrix   # type: ignore[return-value]
 
 
@@ -327,14 +220,18 @@ def range_vs_range(range1: str | HandRange, range2: str | HandRange) -> TableFig
     """
     index1, weights1 = _combo_arrays(_range(range1))
     index2, weights2 = _combo_arrays(_range(range2))
-    _hu()
+    hu_table()
     matrix = _combo_matrix()
     if len(index1) <= len(index2):
         counts = matrix.block(index1, index2)
     else:   # fill the smaller range's rows and read them from the other seat
         counts = matrix.block(index2, index1)[:, :, ::-1].transpose(1, 0, 2)
-    if (counts[:, :, 0] < 0).any():
-        raise _missing("preflop-hu", " completely (a matchup's row is missing)")
+    if (counts[:, :, 0] == MISSING).any():
+        raise missing("preflop-hu", " completely (a matchup's row is missing)")
+    if (counts[:, :, 0] == DAMAGED).any():
+        first, second = (int(i[0]) for i in np.nonzero(counts[:, :, 0] == DAMAGED))
+        hole = np.array([[*_COMBO_CARDS[index1[first]], *_COMBO_CARDS[index2[second]]]], dtype=np.uint8)
+        _class_counts(hole)   # raises the error naming the row
     totals = np.einsum("i,ijk,j->k", weights1, counts.astype(np.float64), weights2)
     if not totals.any():
         raise InvalidDealError("the two ranges have no pair of hands without a shared card")
@@ -355,12 +252,15 @@ def vs_random(hand: CardsLike, opponents: int = 1) -> TableFigures:
     """
     if not isinstance(opponents, int) or not 1 <= opponents <= 9:
         raise InvalidDealError(f"opponents must be 1 to 9, not {opponents!r}")
-    key = hand_class(_hand(hand, "the hand")), opponents
-    table = cast(VsRandomTable, _loaded.get("preflop-vs-random"))
-    try:
-        return table[key]
-    except KeyError:
-        raise _missing("preflop-vs-random", f" for {key[0]} against {opponents}") from None
+    name = hand_class(_hand(hand, "the hand"))
+    table = cast(VsRandomTable, loaded.get("preflop-vs-random"))
+    found = table.figures(vs_random_key(_CLASS_INDEX[name], opponents))
+    if found is None:
+        raise missing("preflop-vs-random", f" for {name} against {opponents}")
+    return found
+
+
+_CLASS_INDEX = {name: index for index, name in enumerate(HAND_CLASSES)}
 
 
 def flop_ehs(hand: CardsLike, flop: CardsLike) -> FlopStrength:
@@ -382,12 +282,14 @@ def flop_ehs(hand: CardsLike, flop: CardsLike) -> FlopStrength:
             raise DuplicateCardError(f"card {str(card)!r} appears twice in {hand!r} on {flop!r}")
         seen.add(card)
     canonical_board, canonical_hand = symmetry.canonical_spot(cards, board)
-    store = cast(Store, _loaded.get("flop-ehs"))
-    row = store.row_by_key("flop-ehs", symmetry.pack_spot(canonical_board, canonical_hand),
-                           "wins, ties, losses, squares")
+    key = symmetry.pack_spot(canonical_board, canonical_hand)
+    row = loaded.read(lambda store: store.row_by_key("flop-ehs", key, "board, hand, wins, ties, losses, squares"))
     if row is None:
-        raise _missing("flop-ehs", f" for {hand!r} on {flop!r}")
-    wins, ties, losses, squares = row
+        raise missing("flop-ehs", f" for {hand!r} on {flop!r}")
+    problem = flop_spot_problem(key, *row[:2]) or flop_problem(*row[2:])
+    if problem:
+        raise loaded.read(lambda store: store.damaged("flop-ehs", f"row {row_name('flop-ehs', key)}: {problem}"))
+    wins, ties, losses, squares = row[2:]
     return FlopStrength(wins / FLOP_SHOWDOWNS, ties / FLOP_SHOWDOWNS, losses / FLOP_SHOWDOWNS,
                         (wins + ties / 2) / FLOP_SHOWDOWNS, squares / FLOP_SQUARE_SCALE,
                         wins, ties, losses)

@@ -2,9 +2,17 @@
 
 This is the order PokerStove uses for percentage ranges: ``percentile_range(15)``
 is the strongest 15 % of the 1,326 combos by that order. The order ships as
-package data (``data/preflop-order.csv``), generated from the exact
-one-opponent rows of ``preflop-vs-random`` by ``pokerfsm tables build
-preflop-vs-random``; reading it needs no store.
+read-only package data (``data/preflop-order.csv``); pokerfsm never writes it.
+Maintainers make it from a built store with ``scripts/write_preflop_order.py``
+(into the source tree, atomically, every changed class recomputed first).
+Reading it needs no store, and percentage ranges always use it, so that
+``top 15%`` means the same on every machine. A built store's own order is read
+from the store (:func:`store_order`).
+
+The shipped file is input like any other: every line is checked (each class
+once, counts that add up, and the ranks, equities and running combos that the
+counts give), and a damaged file raises one :class:`StoreCorruptError` naming
+the file and line.
 
 >>> [row.hand for row in preflop_order()[:3]]
 ['AA', 'KK', 'QQ']
@@ -20,20 +28,23 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..errors import InvalidDealError
+from ..errors import InvalidDealError, StoreCorruptError
 from ..ranges import HAND_CLASSES, HandRange, parse_range
 from ..ranking import HandCategory
-from .definitions import counts_text, parse_counts
+from .checks import row_name, vs_one_random_problem, vs_random_problem
+from .definitions import SPECS, counts_text, parse_counts
 
 if TYPE_CHECKING:  # pragma: no cover
     from .store import Store
 
-__all__ = ["ORDER_FILE", "OrderedClass", "preflop_order", "percentile_range", "order_rows",
-           "update_order_file"]
+__all__ = ["ORDER_FILE", "OrderedClass", "preflop_order", "percentile_range", "order_rows", "render_order",
+           "parse_order", "store_order"]
 
 ORDER_FILE = Path(__file__).with_name("data") / "preflop-order.csv"
 _FIELDS = ("rank", "hand", "combos", "cumulative_combos", "equity", "wins", "ties", "losses",
            "hand_categories", "random_categories")
+_LARGEST_FILE = 1 << 20
+"""Bytes of an order file read at most (the shipped one has about 40,000)."""
 
 
 @dataclass(frozen=True)
@@ -84,7 +95,8 @@ def order_rows(exact_rows: list[tuple[str, int, int, int, str]]) -> list[Ordered
     return result
 
 
-def _render(rows: list[OrderedClass]) -> str:
+def render_order(rows: list[OrderedClass]) -> str:
+    """The CSV text of an order, as it ships."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(_FIELDS)
@@ -94,15 +106,87 @@ def _render(rows: list[OrderedClass]) -> str:
     return out.getvalue()
 
 
+def parse_order(text: str) -> tuple[OrderedClass, ...]:
+    """The order in ``text`` (as :func:`render_order` writes it), every line checked.
+
+    Raises ValueError starting ``line N:`` for the first line that is wrong:
+    not the header, not ten fields, a class that is not one or comes twice,
+    counts that are not whole or do not add up, or ranks, combos and
+    equities other than those the counts give.
+    """
+    lines = text.splitlines()
+    if not lines or lines[0] != ",".join(_FIELDS):
+        raise ValueError(f"line 1: the header is not {','.join(_FIELDS)!r}")
+    exact_rows: list[tuple[str, int, int, int, str]] = []
+    seen: set[str] = set()
+    for number, fields in enumerate(csv.reader(lines[1:]), 2):
+        if len(fields) != len(_FIELDS):
+            raise ValueError(f"line {number}: {len(fields)} fields, not {len(_FIELDS)}")
+        hand = fields[1]
+        if hand not in HAND_CLASSES or hand in seen:
+            raise ValueError(f"line {number}: {hand!r} is not a class, or comes twice")
+        seen.add(hand)
+        try:
+            wins, ties, losses = (int(field) for field in fields[5:8])
+        except ValueError:
+            raise ValueError(f"line {number}: counts {fields[5:8]} that are not whole numbers") from None
+        categories = f"{fields[8]} {fields[9]}"
+        problem = vs_one_random_problem(wins, ties, losses, categories)
+        if problem:
+            raise ValueError(f"line {number}: {hand}: {problem}")
+        exact_rows.append((hand, wins, ties, losses, categories))
+    if len(exact_rows) != len(HAND_CLASSES):
+        raise ValueError(f"line {len(lines) + 1}: {len(exact_rows)} classes, not {len(HAND_CLASSES)}")
+    order = order_rows(exact_rows)
+    for number, (line, expected) in enumerate(zip(lines, render_order(order).splitlines()), 1):
+        if line != expected:
+            raise ValueError(f"line {number}: {line[:80]!r} is not what its counts give ({expected[:80]!r})")
+    return tuple(order)
+
+
 @functools.lru_cache(maxsize=1)
 def preflop_order() -> tuple[OrderedClass, ...]:
-    """The shipped order (169 rows, strongest first)."""
-    with open(ORDER_FILE, newline="") as file:
-        return tuple(OrderedClass(int(r["rank"]), r["hand"], int(r["combos"]),
-                                  int(r["cumulative_combos"]), float(r["equity"]), int(r["wins"]),
-                                  int(r["ties"]), int(r["losses"]),
-                                  parse_counts(r["hand_categories"]), parse_counts(r["random_categories"]))
-                     for r in csv.DictReader(file))
+    """The shipped order (169 rows, strongest first).
+
+    Raises StoreCorruptError naming the file and line when the file is
+    missing, unreadable or damaged (pokerfsm's installation then needs repair).
+    """
+    try:
+        with open(ORDER_FILE, encoding="utf-8", newline="") as file:
+            text = file.read(_LARGEST_FILE + 1)
+        if len(text) > _LARGEST_FILE:
+            raise ValueError(f"line 1: the file is larger than {_LARGEST_FILE:,} characters")
+        return parse_order(text)
+    except (OSError, UnicodeDecodeError, ValueError) as exc:
+        where = str(exc) if isinstance(exc, ValueError) else f"line 1: cannot be read ({exc})"
+        line, _, problem = where.partition(": ")
+        number = int(line.removeprefix("line ")) if line.removeprefix("line ").isdigit() else 1
+        raise StoreCorruptError(f"{ORDER_FILE}:{number}: {problem or where}; the order of percentage ranges "
+                                "shipped with pokerfsm is damaged: reinstall pokerfsm",
+                                path=str(ORDER_FILE), line=number) from None
+
+
+def store_order(store: Store) -> list[OrderedClass]:
+    """The order of a built store: from its 169 exact one-opponent rows of ``preflop-vs-random``.
+
+    Raises TableNotBuiltError when a class's row is missing, StoreCorruptError
+    naming the first row that fails its checks.
+    """
+    columns = SPECS["preflop-vs-random"].column_names
+    rows = [dict(zip(columns, row)) for row in
+            store.rows("preflop-vs-random", ", ".join(columns), "opponents = 1", limit=len(HAND_CLASSES) + 1)]
+    for row in rows:
+        problem = vs_random_problem(row)
+        if problem:
+            raise store.damaged("preflop-vs-random", f"row {row_name('preflop-vs-random', row['key'])}: {problem}")
+    try:
+        return order_rows([(row["hand"], row["wins"], row["ties"], row["losses"], row["categories"])
+                           for row in rows])
+    except ValueError:
+        from .memory import missing
+
+        raise missing("preflop-vs-random", f" for every class against 1 (it has {len(rows)} of "
+                                           f"{len(HAND_CLASSES)})") from None
 
 
 def percentile_range(percent: float) -> HandRange:
@@ -114,7 +198,8 @@ def percentile_range(percent: float) -> HandRange:
     >>> len(percentile_range(100)), str(percentile_range(0.5))
     (1326, 'AA')
 
-    Raises InvalidDealError for a percent outside (0, 100].
+    Raises InvalidDealError for a percent outside (0, 100], StoreCorruptError
+    when the shipped order is damaged.
     """
     try:
         value = float(percent)
@@ -130,21 +215,3 @@ def percentile_range(percent: float) -> HandRange:
             break
         chosen.append(row.hand)
     return parse_range(", ".join(chosen))
-
-
-def update_order_file(store: Store) -> str | None:
-    """Rewrite the package's order file from the store's exact one-opponent rows if it differs.
-
-    Returns a line saying what happened, or None when the file is already right.
-    """
-    rows = store.rows("preflop-vs-random", "hand, wins, ties, losses, categories", "opponents = 1 AND exact = 1")
-    text = _render(order_rows([tuple(row) for row in rows]))
-    try:
-        if ORDER_FILE.exists() and ORDER_FILE.read_text() == text:
-            return None
-        ORDER_FILE.parent.mkdir(parents=True, exist_ok=True)
-        ORDER_FILE.write_text(text)
-    except OSError as exc:
-        return f"could not write the percentage-range order to {ORDER_FILE} ({exc.strerror or exc})"
-    preflop_order.cache_clear()
-    return f"wrote the percentage-range order to {ORDER_FILE}"

@@ -14,7 +14,11 @@ leaves whole tasks only, and a rerun does the missing ones.
 Only the process that builds writes, under a lock file next to the store
 (``filelock``): a second build refuses with :class:`StoreBusyError`. A file
 that is not a store, a damaged one or one of another format version raises
-one :class:`StoreError` naming the file and the fix.
+one :class:`StoreError` naming the file and the fix; so do a full disk, a
+file-size limit, a read-only file system and missing permissions, each named
+as such (:mod:`.storefile`). A build record that cannot be right (parameters
+that are not JSON, a number of tasks that is not theirs) is refused with
+:class:`StoreCorruptError` naming the table and how to rebuild it.
 
 >>> import tempfile, pathlib
 >>> path = pathlib.Path(tempfile.mkdtemp()) / "t.sqlite"
@@ -24,6 +28,7 @@ True
 """
 from __future__ import annotations
 
+import contextlib
 import datetime
 import json
 import os
@@ -35,6 +40,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import StoreBusyError, StoreCorruptError, StoreError, StoreVersionError
+from .storefile import ENV_VAR, check_regular, connect_read_only, create_atomically, explain, rebuild_advice
 
 __all__ = ["ENV_VAR", "FORMAT_VERSION", "APPLICATION_ID", "default_store_path", "Store",
            "BuildRecord", "writer_lock", "Row"]
@@ -42,7 +48,6 @@ __all__ = ["ENV_VAR", "FORMAT_VERSION", "APPLICATION_ID", "default_store_path", 
 Row = tuple[Any, ...]
 """One row of a table as SQLite returns it."""
 
-ENV_VAR = "POKERFSM_TABLES"
 FORMAT_VERSION = 2
 APPLICATION_ID = 0x504B4654  # "PKFT"
 
@@ -66,11 +71,6 @@ def default_store_path() -> Path:
     from ..table import default_table_path
 
     return default_table_path().with_name(f"precomputed-v{FORMAT_VERSION}.sqlite")
-
-
-def _fix(path: Path) -> str:
-    return (f"delete {path} and build the tables again (`pokerfsm tables build NAME`), "
-            f"or set {ENV_VAR} to another file")
 
 
 def _now() -> str:
@@ -102,14 +102,17 @@ def writer_lock(path: Path) -> Iterator[None]:
     """Hold the store's writer lock; raises StoreBusyError at once if another process has it."""
     from filelock import FileLock, Timeout
 
-    path.parent.mkdir(parents=True, exist_ok=True)
+    check_regular(path)
     lock = FileLock(str(path) + ".lock")
     try:
+        path.parent.mkdir(parents=True, exist_ok=True)
         lock.acquire(timeout=0)
     except Timeout:
         raise StoreBusyError(
             f"{path}: another `pokerfsm tables build` is writing this store (lock {path}.lock); "
             "wait for it to finish or stop it, then run the command again") from None
+    except OSError as exc:   # a read-only file system, no permission (Timeout is an OSError too: first)
+        raise explain(path, exc, writing=True) from None
     try:
         yield
     finally:
@@ -135,65 +138,56 @@ class Store:
         holds :func:`writer_lock`); otherwise it is opened read-only.
         ``check`` also runs SQLite's ``quick_check`` over every page.
 
-        Raises StoreError when the file is missing (read-only), StoreCorruptError
-        when it is not a store or is damaged, StoreVersionError for another
-        format version.
+        Raises StoreError when the file is missing (read-only), is not a regular
+        file, or cannot be opened or made (saying why: permissions, a read-only
+        file system, a full disk, a file-size limit); StoreCorruptError when it
+        is not a store or is damaged, StoreVersionError for another format version.
         """
         path = Path(path) if path is not None else default_store_path()
+        check_regular(path)
         if not create and not path.exists():
             raise StoreError(f"{path}: no tables store yet; build a table with "
                              "`pokerfsm tables build preflop-hu` (or set "
                              f"{ENV_VAR} to an existing store)")
+        if create and (not path.exists() or path.stat().st_size == 0):
+            create_atomically(path, _initialise)
         try:
-            if create:
-                path.parent.mkdir(parents=True, exist_ok=True)
-                db = sqlite3.connect(path, timeout=30, isolation_level=None)
-            else:
-                db = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, timeout=30,
-                                     isolation_level=None, check_same_thread=False)
+            db = sqlite3.connect(path, timeout=30, isolation_level=None) if create else connect_read_only(path)
         except sqlite3.Error as exc:
-            raise StoreError(f"{path}: cannot open the tables store ({exc})") from None
+            raise explain(path, exc, create) from None
         store = cls(path, db, create)
         try:
-            store._check_header(create, check)
-        except sqlite3.DatabaseError as exc:
+            store._check_header(check)
+        except sqlite3.Error as exc:
             db.close()
-            raise StoreCorruptError(f"{path}: not a readable pokerfsm tables store ({exc}); "
-                                    f"{_fix(path)}") from None
+            raise explain(path, exc, create) from None
         except BaseException:
             db.close()
             raise
         return store
 
-    def _check_header(self, create: bool, check: bool) -> None:
+    def _check_header(self, check: bool) -> None:
         db, path = self._db, self.path
         application = db.execute("PRAGMA application_id").fetchone()[0]
         version = db.execute("PRAGMA user_version").fetchone()[0]
-        names = {row[0] for row in db.execute("SELECT name FROM sqlite_master")}
-        if application == 0 and not names and create:
-            db.execute("PRAGMA journal_mode=WAL")
-            db.execute(f"PRAGMA application_id={APPLICATION_ID}")
-            db.execute(f"PRAGMA user_version={FORMAT_VERSION}")
-            db.executescript(_SCHEMA)
-            from .. import __version__
-
-            with self.transaction():
-                db.execute("INSERT INTO meta VALUES ('created', ?), ('created_by', ?)",
-                           (_now(), f"pokerfsm {__version__}"))
-            return
         if application != APPLICATION_ID:
-            raise StoreCorruptError(f"{path}: not a pokerfsm tables store (an SQLite file of "
-                                    f"another application); {_fix(path)}")
+            empty = path.stat().st_size == 0
+            raise StoreCorruptError(f"{path}: not a pokerfsm tables store "
+                                    f"({'an empty file' if empty else 'an SQLite file of another application'}); "
+                                    f"{rebuild_advice(path) if empty else 'set ' + ENV_VAR + ' to another file'}")
         if version != FORMAT_VERSION:
+            newer = version > FORMAT_VERSION
+            advice = ("upgrade pokerfsm to read it" if newer else
+                      f"build the tables again in a new store (set {ENV_VAR} to a new file) or delete it")
             raise StoreVersionError(
                 f"{path}: tables store format {version}, but this pokerfsm reads format "
-                f"{FORMAT_VERSION}; {_fix(path)}")
+                f"{FORMAT_VERSION}; {advice}")
         if check:
             problems = [row[0] for row in db.execute("PRAGMA quick_check")]
             if problems != ["ok"]:
                 raise StoreCorruptError(f"{path}: the tables store is damaged ({problems[0]}); "
-                                        f"{_fix(path)}")
-        if create:
+                                        f"{rebuild_advice(path)}")
+        if self.writable:
             db.execute("PRAGMA synchronous=NORMAL")  # WAL: durable against a killed process
 
     def close(self) -> None:
@@ -208,31 +202,44 @@ class Store:
 
     @contextmanager
     def transaction(self) -> Iterator[sqlite3.Connection]:
-        """One write transaction: everything inside is committed together or not at all."""
-        self._db.execute("BEGIN IMMEDIATE")
-        try:
-            yield self._db
-        except BaseException:
-            self._db.execute("ROLLBACK")
-            raise
-        self._db.execute("COMMIT")
+        """One write transaction: everything inside is committed together or not at all.
 
-    def damaged(self, what: str) -> StoreCorruptError:
-        """The error for content of this store that cannot be right (``what`` says which)."""
-        return StoreCorruptError(f"{self.path}: {what}; {_fix(self.path)}")
+        A disk that fills up, a file-size limit or an I/O error raise the
+        StoreError that says so (the transaction is rolled back).
+        """
+        try:
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                yield self._db
+            except BaseException:
+                if self._db.in_transaction:
+                    self._db.execute("ROLLBACK")
+                raise
+            self._db.execute("COMMIT")
+        except sqlite3.OperationalError as exc:
+            if self._db.in_transaction:
+                with contextlib.suppress(sqlite3.Error):
+                    self._db.execute("ROLLBACK")
+            raise explain(self.path, exc, writing=True) from None
+
+    def damaged(self, name: str, what: str) -> StoreCorruptError:
+        """The error for content of table ``name`` that cannot be right (``what`` says which)."""
+        return StoreCorruptError(f"{self.path}: table {name!r}: {what}; `pokerfsm tables verify {name}` lists "
+                                 f"every damaged row, `pokerfsm tables build {name} --restart` builds it again")
 
     @contextmanager
     def _reading(self) -> Iterator[sqlite3.Connection]:
         try:
             yield self._db
-        except sqlite3.DatabaseError as exc:
-            raise StoreCorruptError(f"{self.path}: the tables store cannot be read ({exc}); "
-                                    f"{_fix(self.path)}") from None
+        except sqlite3.Error as exc:
+            raise explain(self.path, exc, writing=False) from None
 
     # ---------------------------------------------------------------- builds
 
     def status(self, name: str) -> BuildRecord | None:
         """The build record of table ``name``, or None if it was never started."""
+        from .checks import record_problem, stored_parameters
+
         with self._reading() as db:
             row = db.execute("SELECT name, parameters, tasks, pokerfsm_version, hr_checksum, "
                              "started, completed FROM builds WHERE name = ?", (name,)).fetchone()
@@ -240,8 +247,18 @@ class Store:
                 return None
             done, rows = db.execute("SELECT COUNT(*), COALESCE(SUM(rows), 0) FROM tasks "
                                     "WHERE name = ?", (name,)).fetchone()
-        return BuildRecord(row[0], json.loads(row[1]), row[2], done, rows, row[3], row[4],
-                           row[5], row[6])
+        _, text, tasks, version, checksum, started, completed = row
+        try:
+            parameters = stored_parameters(name, text)
+        except ValueError as exc:
+            raise self.damaged(name, f"its build record is damaged: {exc}") from None
+        problem = record_problem(name, parameters, tasks, {"pokerfsm version": version, "hand-rank table "
+                                 "checksum": checksum, "start": started, "completed": completed})
+        if problem is None and (type(rows) is not int or rows < 0):
+            problem = f"its tasks hold {rows!r} rows"
+        if problem:
+            raise self.damaged(name, f"its build record is damaged: {problem}")
+        return BuildRecord(name, parameters, tasks, done, rows, version, checksum, started, completed)
 
     def begin_build(self, name: str, columns: Sequence[tuple[str, str]], parameters: dict[str, Any],
                     tasks: int, version: str, hr_checksum: str) -> set[int]:
@@ -312,16 +329,26 @@ class Store:
 
     # ---------------------------------------------------------------- reading
 
-    def rows(self, name: str, columns: str = "*", where: str = "", parameters: Sequence[Any] = (),
-             order: str = "key") -> list[Row]:
-        """Rows of table ``name`` (``columns`` and ``where`` are SQL written by this package)."""
+    def has_rows_table(self, name: str) -> bool:
+        """Whether the data table of ``name`` exists (its build was started)."""
         with self._reading() as db:
-            if self.status(name) is None:
-                return []
-            sql = f"SELECT {columns} FROM {_sql_name(name)}"
-            if where:
-                sql += f" WHERE {where}"
-            return db.execute(sql + f" ORDER BY {order}", tuple(parameters)).fetchall()
+            return db.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?",
+                              (_sql_name(name),)).fetchone() is not None
+
+    def rows(self, name: str, columns: str = "*", where: str = "", parameters: Sequence[Any] = (),
+             order: str = "key", limit: int | None = None) -> list[Row]:
+        """Rows of table ``name`` (``columns`` and ``where`` are SQL written by this package),
+        at most ``limit`` of them; none when the table was never started."""
+        if not self.has_rows_table(name):
+            return []
+        sql = f"SELECT {columns} FROM {_sql_name(name)}"
+        if where:
+            sql += f" WHERE {where}"
+        sql += f" ORDER BY {order}"
+        if limit is not None:
+            sql += f" LIMIT {int(limit)}"
+        with self._reading() as db:
+            return db.execute(sql, tuple(parameters)).fetchall()
 
     def iter_rows(self, name: str, columns: str, size: int) -> Iterator[list[Row]]:
         """The rows of ``name`` in key order, ``size`` at a time."""
@@ -335,13 +362,12 @@ class Store:
 
     def row_by_key(self, name: str, key: int, columns: str = "*") -> Row | None:
         """One row of ``name`` by its integer key, or None."""
+        if not self.has_rows_table(name):
+            return None
         with self._reading() as db:
-            try:
-                row: Row | None = db.execute(f"SELECT {columns} FROM {_sql_name(name)} WHERE key = ?",
-                                             (key,)).fetchone()
-                return row
-            except sqlite3.OperationalError:  # the table was never started
-                return None
+            row: Row | None = db.execute(f"SELECT {columns} FROM {_sql_name(name)} WHERE key = ?",
+                                         (key,)).fetchone()
+            return row
 
     def size_bytes(self, name: str | None = None) -> int | None:
         """Bytes used by table ``name`` (via SQLite's dbstat, if compiled in), or the whole file."""
@@ -355,6 +381,17 @@ class Store:
         except sqlite3.OperationalError:
             return None
         return int(row[0] or 0)
+
+
+def _initialise(db: sqlite3.Connection) -> None:
+    """Write the schema and header of a new store (WAL last, so that nothing is left in a WAL file)."""
+    from .. import __version__
+
+    db.executescript(_SCHEMA)
+    db.execute(f"PRAGMA application_id={APPLICATION_ID}")
+    db.execute(f"PRAGMA user_version={FORMAT_VERSION}")
+    db.execute("INSERT INTO meta VALUES ('created', ?), ('created_by', ?)", (_now(), f"pokerfsm {__version__}"))
+    db.execute("PRAGMA journal_mode=WAL")
 
 
 def _sql_name(name: str) -> str:

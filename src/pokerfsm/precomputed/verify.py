@@ -1,8 +1,15 @@
-"""Check a built table against the ordinary equity code, and export a table.
+"""Check a built table: every row against what its table allows, a sample against the equity code.
 
-:func:`verify` draws a random sample of rows, moves each spot to another
-suit-equivalent one (so the check also covers the symmetry the table relies
-on) and recomputes it from scratch with :func:`pokerfsm.equity`:
+:func:`verify` first checks every row of the table with the rules every
+lookup applies (:func:`pokerfsm.precomputed.checks.row_problem`: whole counts
+that add up to what the spot has, figures that follow from them, a key of the
+table named by its text columns), and names each row that fails (the first
+:data:`NAMED_AT_MOST`; the report counts them all). The exact rows of
+``preflop-vs-random`` must also equal the order shipped with pokerfsm.
+
+Then it draws a random sample of the rows that passed, moves each spot to
+another suit-equivalent one (so the check also covers the symmetry the table
+relies on) and recomputes it from scratch with :func:`pokerfsm.equity`:
 
 * ``preflop-hu`` and the exact rows of ``preflop-vs-random``: every count
   must be equal;
@@ -11,43 +18,32 @@ on) and recomputes it from scratch with :func:`pokerfsm.equity`:
   (:func:`pokerfsm.evaluate_many` over the 1,070,190 showdowns of the row);
 * the Monte Carlo rows of ``preflop-vs-random`` cannot be compared exactly:
   an independent Monte Carlo run must agree within 5 combined standard errors.
-
-:func:`export` writes a table with its derived figures to Parquet or CSV.
 """
 from __future__ import annotations
 
-import csv
 import itertools
 import math
 import random
-import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..cards import Card, parse_cards
 from ..errors import StoreError, TableNotBuiltError
 from . import symmetry
-from .definitions import (
-    FLOP_SHOWDOWNS,
-    FLOP_SQUARE_SCALE,
-    HU_BOARDS,
-    SPECS,
-    category_text,
-    outcomes_agree,
-    parse_counts,
-)
+from .checks import row_name, row_problem
+from .definitions import HU_BOARDS, SPECS, category_text, parse_counts
 from .store import Row, Store
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..odds.results import EquityResult
     from ..ranges import Combo
 
-__all__ = ["Check", "VerifyReport", "verify", "export", "EXPORT_FORMATS"]
+__all__ = ["Check", "VerifyReport", "verify", "require_built", "NAMED_AT_MOST"]
 
-EXPORT_FORMATS = ("parquet", "csv")
+NAMED_AT_MOST = 100
+"""Damaged rows a report names one by one; it counts every one."""
 _MONTE_CARLO_SAMPLES = 500_000
 _Z_LIMIT = 5.0
 
@@ -71,15 +67,22 @@ class VerifyReport:
     rows_in_table: int
     checks: list[Check] = field(default_factory=list)
     seconds: float = 0.0
+    damaged_rows: int = 0
+    """Rows that fail the table's checks (the first :data:`NAMED_AT_MOST` are among ``checks``)."""
 
     @property
     def mismatches(self) -> list[Check]:
         """The checks that failed."""
         return [check for check in self.checks if not check.ok]
 
+    @property
+    def unnamed_damaged_rows(self) -> int:
+        """Damaged rows beyond the :data:`NAMED_AT_MOST` the report names."""
+        return max(self.damaged_rows - NAMED_AT_MOST, 0)
+
     def to_dict(self) -> dict[str, Any]:
         """The JSON of ``pokerfsm tables verify --json``."""
-        return {"table": self.name, "rows_in_table": self.rows_in_table,
+        return {"table": self.name, "rows_in_table": self.rows_in_table, "damaged_rows": self.damaged_rows,
                 "checked": len(self.checks), "mismatches": len(self.mismatches),
                 "seconds": self.seconds,
                 "checks": [{"row": c.row, "table": list(c.table), "recomputed": list(c.recomputed),
@@ -123,10 +126,7 @@ def _check_vs_random(row: Row, rng: random.Random) -> Check:
         found = (int(player.wins), int(player.ties), int(player.losses), category_text(result.players, total))
         return Check(shown, (wins, ties, losses, categories), found, (wins, ties, losses, categories) == found,
                      "exact enumeration, hand categories included")
-    counts = parse_counts(outcomes or "")
-    if not outcomes_agree(counts, wins, ties, losses, samples):
-        return Check(shown, (wins, ties, losses, samples), tuple(counts), False,
-                     "the row's outcomes do not add up to its counts")
+    counts = parse_counts(outcomes)
     result = _equity([cards] + [None] * opponents, exact=False, samples=_MONTE_CARLO_SAMPLES,
                        seed=rng.randrange(2**32))
     other = result.players[0]
@@ -198,98 +198,78 @@ _CHECKS = {
 }
 
 
-def _require_built(store: Store, name: str) -> None:
+def require_built(store: Store, name: str) -> None:
     """StoreError for an unknown table ``name``, TableNotBuiltError when it has no rows."""
     if name not in SPECS:
         raise StoreError(f"unknown table {name!r}; the tables are {', '.join(SPECS)}")
-    record = store.status(name)
-    if record is None or record.rows == 0:
+    if not store.rows(name, "key", limit=1):
         raise TableNotBuiltError(f"table {name!r} is not built; build it with "
                                  f"`pokerfsm tables build {name}`")
 
 
+def _shipped_problems(name: str, row: dict[str, Any]) -> str | None:
+    """How an exact row of ``preflop-vs-random`` differs from the order shipped with pokerfsm, or None."""
+    if not row["exact"]:
+        return None
+    from .order import preflop_order
+
+    shipped = next(r for r in preflop_order() if r.hand == row["hand"])
+    if (row["wins"], row["ties"], row["losses"]) != (shipped.wins, shipped.ties, shipped.losses) or \
+            parse_counts(row["categories"]) != shipped.hand_categories + shipped.random_categories:
+        return (f"it differs from the order shipped with pokerfsm (wins, ties, losses {shipped.wins:,}, "
+                f"{shipped.ties:,}, {shipped.losses:,} there)")
+    return None
+
+
+def _scan(store: Store, name: str, report: VerifyReport, progress: Callable[[float], None] | None) -> list[int]:
+    """Check every row of ``name``; record the damaged ones in ``report``; return the keys of the others."""
+    columns = SPECS[name].column_names
+    good: list[int] = []
+    compare = name == "preflop-vs-random"
+    if compare:
+        try:
+            from .order import preflop_order
+
+            preflop_order()
+        except StoreError as exc:
+            report.checks.append(Check("the order shipped with pokerfsm", (), (), False, str(exc)))
+            compare = False
+    for chunk in store.iter_rows(name, ", ".join(columns), 50_000):
+        for row in chunk:
+            values = dict(zip(columns, row))
+            problem = row_problem(name, values) or (compare and _shipped_problems(name, values))
+            if not problem:
+                good.append(values["key"])
+                continue
+            report.damaged_rows += 1
+            if report.damaged_rows <= NAMED_AT_MOST:
+                report.checks.append(Check(row_name(name, values["key"]), tuple(row), (), False,
+                                           f"fails its checks: {problem}"))
+        report.rows_in_table += len(chunk)
+        if progress is not None:
+            progress(min(report.rows_in_table / max(SPECS[name].rows, 1), 1.0) / 2)
+    return good
+
+
 def verify(store: Store, name: str, sample: int = 10, seed: int | None = None,
            progress: Callable[[float], None] | None = None) -> VerifyReport:
-    """Recompute ``sample`` random rows of table ``name`` from scratch and compare.
+    """Check every row of table ``name``, then recompute ``sample`` random good rows from scratch and compare.
 
     Raises TableNotBuiltError when the table has no rows.
     """
-    _require_built(store, name)
+    require_built(store, name)
     started = time.perf_counter()
     rng = random.Random(seed)
-    keys = [row[0] for row in store.rows(name, "key")]
+    report = VerifyReport(name, 0)
+    keys = _scan(store, name, report, progress)
     chosen = sorted(rng.sample(keys, min(sample, len(keys))))
     columns, check = _CHECKS[name]
-    report = VerifyReport(name, len(keys))
     for number, key in enumerate(chosen, 1):
         row = store.row_by_key(name, key, columns)
         if row is None:   # pragma: no cover - the key was just read from the same store
             raise StoreError(f"{store.path}: row {key} of {name!r} vanished while verifying")
         report.checks.append(check(tuple(row), rng))
         if progress is not None:
-            progress(number / len(chosen))
+            progress(0.5 + number / len(chosen) / 2)
     report.seconds = time.perf_counter() - started
     return report
-
-
-# --------------------------------------------------------------------- export
-
-def _derived(name: str, columns: list[str], row: Row) -> Row:
-    """The stored row plus its derived figures."""
-    values = dict(zip(columns, row))
-    if name == "preflop-hu":
-        total = HU_BOARDS
-        return (*row, values["wins"] / total, values["ties"] / total, values["losses"] / total,
-                (values["wins"] + values["ties"] / 2) / total)
-    if name == "flop-ehs":
-        return (*row, (values["wins"] + values["ties"] / 2) / FLOP_SHOWDOWNS,
-                values["squares"] / FLOP_SQUARE_SCALE)
-    return row
-
-
-_EXTRA = {"preflop-hu": ["win", "tie", "lose", "equity"], "flop-ehs": ["equity", "ehs2"],
-          "preflop-vs-random": []}
-
-
-def _chunks(store: Store, name: str, size: int = 100_000) -> Iterator[list[Row]]:
-    columns = SPECS[name].column_names
-    for chunk in store.iter_rows(name, ", ".join(columns), size):
-        yield [_derived(name, columns, row) for row in chunk]
-
-
-def export(store: Store, name: str, fmt: str, output: str | Path | None = None) -> Path | None:
-    """Write table ``name`` with its derived figures as ``fmt`` (parquet or csv).
-
-    ``output`` defaults to ``NAME.FORMAT`` in the current directory; ``-``
-    writes CSV to standard output (and returns None). Raises
-    TableNotBuiltError for a table with no rows, StoreError for a bad format.
-    """
-    if fmt not in EXPORT_FORMATS:
-        raise StoreError(f"unknown export format {fmt!r}; choose parquet or csv")
-    _require_built(store, name)
-    header = SPECS[name].column_names + _EXTRA[name]
-    if str(output) == "-" and fmt == "csv":
-        writer = csv.writer(sys.stdout, lineterminator="\n")
-        writer.writerow(header)
-        for chunk in _chunks(store, name):
-            writer.writerows(chunk)
-        return None
-    path = Path(output) if output is not None else Path(f"{name}.{fmt}")
-    if fmt == "csv":
-        with open(path, "w", newline="") as file:
-            writer = csv.writer(file, lineterminator="\n")
-            writer.writerow(header)
-            for chunk in _chunks(store, name):
-                writer.writerows(chunk)
-        return path
-    import pyarrow as pa
-    import pyarrow.parquet as pq
-
-    kinds = {"INTEGER": pa.int64(), "REAL": pa.float64(), "TEXT": pa.string()}
-    schema = pa.schema([(column, kinds[kind.split()[0]]) for column, kind in SPECS[name].columns]
-                       + [(column, pa.float64()) for column in _EXTRA[name]])
-    with pq.ParquetWriter(path, schema) as writer:
-        for chunk in _chunks(store, name):
-            writer.write_table(pa.Table.from_pylist([dict(zip(header, row)) for row in chunk],
-                                                    schema=schema))
-    return path

@@ -5,6 +5,7 @@ from poker_fixtures import Chaos
 from pokerfsm.games.actions import Action, Move, Phase
 from pokerfsm.games.draw import DrawSession
 from pokerfsm.games.holdem import HoldemSession
+from pokerfsm.games.pots import final_layers, settled_names
 from pokerfsm.games.session import Seat, play_hand
 
 
@@ -67,19 +68,27 @@ def test_the_cards_drawn_are_kept_and_the_others_see_only_how_many():
 
 @pytest.mark.parametrize("game", ["holdem", "draw"])
 def test_the_pot_is_what_the_winners_take_over_many_hands(game):
+    """...and every pot paid at a showdown is one or more whole pots as the table names them."""
     if game == "holdem":
         s = HoldemSession([Seat("A", "x", 500), Seat("B", "x", 300)], seed=5, rebuy=300)
     else:
         s = DrawSession([Seat(f"P{i}", "x", 100 + 40 * i) for i in range(5)], seed=5, rebuy=100)
     agents = {i: Chaos(i) for i in range(len(s.seats))}
-    announced = 0
+    announced = joined = 0
     for _ in range(300):
         returned = []
         hand = s.start_hand()
         outcome = play_hand(hand, agents, lambda h, step, d, seen=returned: seen.extend(step.returned))
         s.end_hand()
         assert sum(outcome.won.values()) == outcome.pot_total > 0
+        layers = final_layers(outcome)
+        assert sum(chips for chips, _ in layers) == outcome.pot_total
+        if outcome.showdown:
+            names = settled_names(layers, [pot.amount for pot in outcome.pots])
+            assert names is not None and len(names) == len(outcome.pots), (layers, outcome.pots)
+            joined += len(layers) > len(names)
         if hand.history:  # (a hand can end before any move: blinds that put a player all-in)
             assert sum(outcome.returned.values()) == sum(chips for _, chips in returned)
         announced += bool(returned)
     assert announced > 20
+    assert joined > 10 or game == "holdem"      # heads-up has no side pots

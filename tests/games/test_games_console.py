@@ -14,7 +14,7 @@ from pokerfsm.games.dealer import Dealer
 from pokerfsm.games.draw import DrawSession
 from pokerfsm.games.holdem import HoldemSession
 from pokerfsm.games.pokerhand import Action, Phase, SeatView
-from pokerfsm.games.prompts import ChooseCards, parse_which
+from pokerfsm.games.prompts import ChooseCards, CountAgain, parse_which
 from pokerfsm.games.session import Seat
 
 
@@ -111,21 +111,26 @@ def test_quit(text):
 
 
 class Script:
-    """Scripted keyboard: returns the lines, then ends the input like Ctrl-D."""
+    """Scripted keyboard: returns the lines, then ends the input like Ctrl-D; with ``screen``,
+    Enter at each "Enter for the next hand"."""
 
-    def __init__(self, *lines):
+    def __init__(self, *lines, screen=None):
         self.lines = list(lines)
+        self.screen = screen
 
     def __call__(self, prompt=""):
+        if self.screen is not None and self.screen.getvalue().rstrip().endswith("q quit) >"):
+            return ""
         if not self.lines:
             raise EOFError
         return self.lines.pop(0)
 
 
-def terminal(*lines, explain=False):
+def terminal(*lines, explain=False, enter_between_hands=False):
     out = io.StringIO()
     console = Console(file=out, width=100, color_system=None, highlight=False)
-    return Terminal(console, Script(*lines), explain=explain, echo=True), out
+    keys = Script(*lines, screen=out if enter_between_hands else None)
+    return Terminal(console, keys, explain=explain, echo=True), out
 
 
 def test_the_prompt_asks_again_after_bad_entries():
@@ -148,7 +153,7 @@ def holdem_table(seed=3, **kwargs):
 
 def test_a_scripted_holdem_session_shows_odds_pot_odds_and_moves():
     s = holdem_table()
-    term, out = terminal(*["c", "k", "c"] * 30, explain=True)
+    term, out = terminal(*["c", "k", "c"] * 30, explain=True, enter_between_hands=True)
     agents = {0: HumanAgent(), 1: make_agent("timid", np.random.default_rng(0))}
     assert term.play(s, agents, max_hands=4) == 0
     text = out.getvalue()
@@ -196,7 +201,8 @@ def test_a_broke_human_is_offered_a_rebuy_at_draw():
     agents = {0: HumanAgent(), 1: make_agent("timid", np.random.default_rng(0))}
     term.play(s, agents)
     text = out.getvalue()
-    assert "Rebuy 50 (cave)? [y/n]" in text and "answer y (yes) or n (no)" in text
+    assert "Rebuy 50 (cave)? [Y/n]" in text and "answer y (yes) or n (no)" in text
+    assert "You rebuy 50 chips (rebuy 1)." in text
     assert seats[0].rebuys == 1 and seats[0].bought == 52
     assert "Best exact draw: keep" in text
 
@@ -210,3 +216,85 @@ def test_refusing_the_rebuy_ends_the_game():
     term.play(s, {0: HumanAgent(), 1: make_agent("timid", np.random.default_rng(0))})
     assert s.over and not seats[0].active
     assert out.getvalue().rstrip().endswith("stacks: You 0, Bot 1002")
+
+
+# --- input is never taken silently -------------------------------------------------------------
+
+@pytest.mark.parametrize("text, view, hint", [
+    ("c 500", betting(), "'c 500': the call is 20, it takes no other amount; to raise to 500, type 'r 500'"),
+    ("call 19", betting(), "the call is 20, it takes no other amount"),
+    ("c now", betting(), "'c now': the call is 20"),
+    ("f 20", betting(), "folding takes no amount"),
+    ("a 300", betting(), "all-in is 500 here; to raise to 300, type 'r 300'"),
+    ("r 100 200", betting(), "one amount only, e.g. 'r 100'"),
+    ("k 10", betting(to_call=0, bounds=(10, 500)), "a check takes no amount; to bet 10, type 'b 10'"),
+    ("c 40", betting(to_call=0, bounds=(10, 500)), "a check takes no amount; to bet 40, type 'b 40'"),
+])
+def test_words_after_a_move_are_refused_not_dropped(text, view, hint):
+    with pytest.raises(MoveError, match=re.escape(hint)):
+        parse_move(text, view)
+
+
+def test_a_move_may_repeat_its_own_amount():
+    assert parse_move("c 20", betting()) == Action.call(20)
+    assert parse_move("a 500", betting()) == Action.raise_to(500)
+
+
+def test_enter_for_the_next_hand_refuses_anything_but_enter_and_the_commands():
+    term, out = terminal("c", "next hand", "")
+    term.pause("Enter for the next hand (? help · h last hands · q quit) >")
+    text = out.getvalue()
+    assert "'c' does nothing here: press Enter for the next hand" in text
+    assert "'next hand' does nothing here" in text and text.count("q quit) >") == 3
+
+
+def broke_at_draw(*lines):
+    seats = [Seat("You", "human", 2), Seat("Bot", "timid", 1000)]
+    holes = [parse_cards("2c 3d 5h 7s 9c"), parse_cards("Ah Ad Ac Kh Kd")]
+    order = [holes[p][k] for k in range(5) for p in range(2)]
+    s = DrawSession(seats, ante=2, rebuy=50, dealer=Dealer(np.random.default_rng(0), order=order))
+    term, out = terminal(*lines)
+    term.play(s, {0: HumanAgent(), 1: make_agent("timid", np.random.default_rng(0))})
+    return seats, out.getvalue()
+
+
+def test_enter_alone_at_the_rebuy_question_takes_the_default_it_shows_and_says_so():
+    seats, text = broke_at_draw("servi", "", "q")
+    assert "your stack is empty. Rebuy 50 (cave)? [Y/n]" in text
+    assert "You rebuy 50 chips (rebuy 1)." in text and seats[0].rebuys == 1
+
+
+def test_refusing_the_rebuy_is_announced():
+    seats, text = broke_at_draw("servi", "n")
+    answer = text.index("[Y/n] n\n")
+    assert text.index("You leave the table.", answer) < text.index("Session summary") and not seats[0].active
+
+
+# --- the draw: going back to how many -------------------------------------------------------------
+
+def test_back_at_which_cards_asks_how_many_again():
+    with pytest.raises(CountAgain):
+        parse_which("back", drawing(), 2)
+    with pytest.raises(MoveError, match="or 'back' to change how many"):
+        parse_which("servi", drawing(), 2)
+    _, text = broke_at_draw("2", "0", "back", "0", "n")
+    assert "Which 2? 1:" in text and "(or 'back' to change how many)" in text
+    assert "positions go from 1 to 5, each once: e.g. '1 4'; or 'back' to change how many" in text
+    after_back = text[text.index("back\n"):]
+    assert "how many cards do you exchange?" in after_back.splitlines()[1]
+    assert "You: servi (stands pat)" in after_back
+
+
+# --- ? and h show the decision again ---------------------------------------------------------------
+
+def test_help_and_history_show_the_cards_odds_and_moves_again():
+    s = holdem_table()
+    term, out = terminal("?", "h", "q")
+    agents = {0: HumanAgent(), 1: make_agent("timid", np.random.default_rng(0))}
+    term.play(s, agents, max_hands=1)
+    text = out.getvalue()
+    for answer in ("At every prompt: ? this help", "No hand has been played yet."):
+        after = text[text.index(answer):]
+        again = after[:after.index("You (pre-flop) >")]
+        assert "Your cards:" in again and "Win " in again and "Pot odds:" in again
+        assert "[k] check (parole) · [r]aise to 20" in again and "Board:" in again

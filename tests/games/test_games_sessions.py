@@ -4,6 +4,7 @@ Scripted through :class:`Terminal` (a list of typed lines, output in a string);
 what concerns a real screen is in ``test_games_terminal_pty.py``.
 """
 import io
+import re
 
 import numpy as np
 import pytest
@@ -23,20 +24,25 @@ from pokerfsm.games.summary import summarise
 
 
 class Script:
-    def __init__(self, *lines):
+    """Typed lines, then the end of input; with ``screen``, Enter at each "Enter for the next hand"."""
+
+    def __init__(self, *lines, screen=None):
         self.lines = list(lines)
-        self.asked = []
+        self.screen = screen
 
     def __call__(self, prompt=""):
+        if self.screen is not None and self.screen.getvalue().rstrip().endswith("q quit) >"):
+            return ""
         if not self.lines:
             raise EOFError
         return self.lines.pop(0)
 
 
-def terminal(*lines, explain=False, width=100):
+def terminal(*lines, explain=False, width=100, enter_between_hands=False):
     out = io.StringIO()
     console = Console(file=out, width=width, color_system=None, highlight=False)
-    return Terminal(console, Script(*lines), explain=explain, echo=True), out
+    keys = Script(*lines, screen=out if enter_between_hands else None)
+    return Terminal(console, keys, explain=explain, echo=True), out
 
 
 def heads_up(dealer, opponent="timid", stack=1000, **kwargs):
@@ -58,7 +64,7 @@ def test_the_game_starts_with_each_computers_style_and_the_rebuy_rule():
 
 def test_enter_for_the_next_hand_then_a_summary_with_results_by_opponent():
     s = heads_up(Dealer(np.random.default_rng(3)), "timid", rebuy=1000)
-    term, out = terminal(*["c"] * 60)                               # check or call; Enter at the pauses
+    term, out = terminal(*["c"] * 60, enter_between_hands=True)     # check or call; Enter at the pauses
     term.play(s, {0: HumanAgent(), 1: make_agent("timid", np.random.default_rng(0), CountingOdds)}, max_hands=3)
     text = out.getvalue()
     assert text.count("Enter for the next hand") == 2               # not after the last hand
@@ -75,7 +81,7 @@ def test_a_bust_in_holdem_offers_a_rebuy_and_refusing_it_ends_the_session():
     term, out = terminal("a", "n")
     term.play(s, {0: HumanAgent(), 1: make_agent("timid", np.random.default_rng(0), CountingOdds)})
     text = out.getvalue()
-    assert "your stack is empty. Rebuy 500 (cave)? [y/n]" in text
+    assert "your stack is empty. Rebuy 500 (cave)? [Y/n]" in text
     assert "You leave the table." in text and "Session summary" in text
     assert s.hand_number == 1 and not s.seats[0].active
 
@@ -224,3 +230,99 @@ def test_a_bust_in_a_match_ends_it_and_says_why():
     term.play(s, {0: HumanAgent(), 1: make_agent("timid", np.random.default_rng(0), CountingOdds)})
     text = out.getvalue()
     assert "You are out of chips, with no rebuys in this game." in text and "Rebuy" not in text
+
+
+# --- a pause between any two hands -------------------------------------------------------------
+
+def test_a_computer_that_busts_and_rebuys_still_leaves_a_pause_before_the_next_hand():
+    s = heads_up(stacked_holdem(("Ah Ad", "2c 7d"), "Kc 9d 5s 4h Jc"), "bluffer", stack=500, rebuy=500)
+    term, out = terminal("a", "", "q")         # you shove aces, the bluffer calls and busts
+    agents = {0: HumanAgent(), 1: make_agent("bluffer", np.random.default_rng(1), CountingOdds)}
+    term.play(s, agents, max_hands=2)
+    text = out.getvalue()
+    rebuy, pause = text.index("Bluffer rebuys 500 chips"), text.index("Enter for the next hand")
+    assert text.index("collects: You 1000") < rebuy < pause < text.index("Hand 2")
+
+
+# --- h: the last hands, with your cards and how each ended -------------------------------------------
+
+def test_history_keeps_your_cards_and_says_how_a_hand_without_showdown_ended():
+    s = heads_up(stacked_holdem(("Ah Ad", "2c 7d"), "Kc 9d 5s 4h Jc"), "timid")
+    term, out = terminal("r 200", "h")         # the timid player completes its blind, then folds 2c 7d
+    term.play(s, {0: HumanAgent(), 1: make_agent("timid", np.random.default_rng(0), CountingOdds)}, max_hands=2)
+    text = out.getvalue()
+    record = text[text.index("q quit) > h"):]
+    assert "Hand 1 · Timid folds on the pre-flop" in record
+    held = record[record.index("You held"):].splitlines()[0]
+    assert "A♥" in held and "A♦" in held and "7♦" not in record       # yours, never the folded hand
+
+
+def test_a_hot_seat_history_keeps_nobodys_cards():
+    seats = [Seat("Ann", "human", 1000), Seat("Bea", "human", 1000)]
+    s = HoldemSession(seats, odds_factory=CountingOdds,
+                      dealer=Dealer(np.random.default_rng(0), order=parse_cards("As Kd Ah Kh")))
+    term, out = terminal("", "f", "h")
+    term.play(s, {0: HumanAgent(), 1: HumanAgent()}, max_hands=2, hot_seat=True)
+    record = out.getvalue()[out.getvalue().index("q quit) > h"):]
+    assert "Hand 1 · Bea folds on the pre-flop" in record and "held" not in record
+
+
+# --- --explain: the reason under its move -----------------------------------------------------------
+
+def test_a_computers_reason_is_printed_right_under_its_move():
+    seats = [Seat("Timid", "timid", 1000), Seat("Bluffer", "bluffer", 1000)]
+    s = HoldemSession(seats, dealer=stacked_holdem(("2c 7d", "Ah Kh"), "Kc 9d 5s 4h Jc"), odds_factory=CountingOdds)
+    term, out = terminal(explain=True)
+    agents = {0: make_agent("timid", np.random.default_rng(0), CountingOdds),
+              1: make_agent("bluffer", np.random.default_rng(0), CountingOdds)}
+    term.play(s, agents, max_hands=1)
+    lines = out.getvalue().splitlines()
+    returned = next(i for i, line in enumerate(lines) if "Uncalled bet" in line)
+    assert lines[returned - 2] == "  Timid: fold" and lines[returned - 1].startswith("    ↳ timid:")
+
+
+# --- pots: one naming when they form and when they are paid ---------------------------------------
+
+def four_all_in(seed=0):
+    """Four all in for 50, 100, 300 and 300: Bo's full house takes the pots it can win, and Al's
+    hand, beaten there, cannot win any, so pokerkit pays Bo's two as one; Cy's two pair beat Di's."""
+    holes = [parse_cards(h) for h in ("2c 3d 5h 7s 9c", "Ah Ad Ac Kh Kd", "Qs Qd 8c 8d 4h", "Jc Td 6s 4c 3h")]
+    order = [holes[p][k] for k in range(5) for p in range(4)]
+    seats = [Seat("Al", "bluffer", 50), Seat("Bo", "bluffer", 100), Seat("Cy", "bluffer", 300),
+             Seat("Di", "bluffer", 300)]
+    s = DrawSession(seats, ante=2, dealer=Dealer(np.random.default_rng(0), order=order))
+    s.button = 3                                           # Al acts first, Di last
+    term, out = terminal()
+    term.play(s, {i: make_agent("bluffer", np.random.default_rng(seed + i)) for i in range(4)}, max_hands=1)
+    return out.getvalue()
+
+
+def test_pots_are_paid_under_the_names_they_were_announced_with():
+    text = four_all_in()
+    announced = re.findall(r"(main pot|side pot \d+):? (\d+) \(", text)
+    assert [name for name, _ in announced][:3] == ["main pot", "side pot 1", "side pot 2"]
+    amounts = dict(announced[-3:])
+    paid = re.findall(r"^  ((?:main|side) pot[ \w,]*?) (\d+): (\w+) \d+$", text, re.M)
+    assert len(paid) == 2
+    for name, chips, _ in paid:
+        parts = re.split(r", | and ", name)
+        assert sum(int(amounts[part]) for part in parts) == int(chips)   # each part is an announced pot
+    assert paid[0][:1] == ("main pot and side pot 1",) and paid[0][2] == "Bo"
+    assert paid[-1][0] == "side pot 2" and paid[-1][2] == "Cy"
+
+
+# --- the draw: five places for every hand ------------------------------------------------------------
+
+@pytest.mark.parametrize("bot", ["Qc Qd 5h 7s 2c", "2c 3d 5h 7s 9c"])   # it keeps the queens; it keeps nothing
+def test_at_the_draw_the_table_keeps_a_place_for_each_card_to_come(bot):
+    seats = [Seat("You", "human", 2), Seat("Bot", "timid", 1000)]
+    holes = [parse_cards(bot), parse_cards("Ah Ad Ac Kh Kd")]                 # the Bot's, then yours
+    order = [holes[p][k] for k in range(5) for p in range(2)]
+    s = DrawSession(seats, ante=2, rebuy=50, dealer=Dealer(np.random.default_rng(0), order=order))
+    s.button = 0                                           # the Bot draws first, you last
+    term, out = terminal("servi")
+    term.play(s, {0: HumanAgent(), 1: make_agent("timid", np.random.default_rng(0))}, max_hands=1)
+    text = out.getvalue()
+    drawn = int(re.search(r"Bot: draws (\d)", text).group(1))
+    row = next(line for line in text.splitlines() if re.match(r"\s+Bot\s+998 ", line))
+    assert drawn and row.count("??") == 5 - drawn and row.count("··") == drawn and f"{drawn} to come" in row

@@ -80,8 +80,9 @@ def test_refusing_a_rebuy_ends_the_draw_game_with_a_summary():
                   "--seed", "8")
     child.expect(prompt("You", "draw"))
     child.sendline("0")
-    child.expect(r"Rebuy 200 \(cave\)\? \[y/n\] ")
+    child.expect(r"Rebuy 200 \(cave\)\? \[Y/n\] ")
     child.sendline("n")
+    child.expect("You leave the table.")
     child.expect("Session summary")
     child.expect("stacks: You 0")
     assert finish(child) == 0
@@ -117,6 +118,10 @@ def test_the_draw_asks_how_many_then_which_and_says_what_you_drew():
     child.sendline("1 4")                                  # positions first is ambiguous: refused
     child.expect("first say how many cards you exchange")
     child.expect(prompt("You", "draw"))
+    child.sendline("3")
+    child.expect(r"exchange 3: positions or cards\) > ")
+    child.sendline("back")                                 # changed your mind: how many again
+    child.expect(prompt("You", "draw"))
     child.sendline("2")
     child.expect(r"Which 2\? (.*)\r\n")
     assert CARD.findall(plain(child.match.group(1))) == hand and "1:" in child.match.group(1)
@@ -126,7 +131,7 @@ def test_the_draw_asks_how_many_then_which_and_says_what_you_drew():
     drawn = CARD.findall(plain(child.match.group(1)))
     now = CARD.findall(plain(child.match.group(2)))[:5]
     assert len(drawn) == 2 and now == [c for c in hand if c not in (hand[0], hand[4])] + drawn
-    child.expect([r"\[y/n\] ", r" > "])           # a rebuy if you lost, else the next hand
+    child.expect([r"\[Y/n\] ", r"quit\) >"])      # a rebuy if you lost, else the pause before the next hand
     child.sendline("q")
     child.expect("Session summary")
     assert finish(child) == 0
@@ -163,6 +168,40 @@ def test_help_and_history_in_a_real_terminal():
     child.sendline("h")
     child.expect("No hand has been played yet")
     child.sendline("q")
+    child.expect("Session summary")
+    assert finish(child) == 0
+
+
+def test_help_shows_the_decision_again_below_it():
+    child = spawn("play", "--cards", "ascii", "holdem", "--opponent", "timid", "--seed", "3", columns=100)
+    child.expect(r"\(pre-flop\) > ")
+    cards = CARD.findall(plain(child.before).split("Your cards:")[-1].splitlines()[0])
+    child.sendline("?")
+    child.expect("At every prompt: \\? this help")
+    child.expect(r"\(pre-flop\) > ")
+    below = plain(child.before)                            # what stays on screen above the prompt
+    assert CARD.findall(below.split("Your cards:")[-1].splitlines()[0]) == cards
+    assert "Win " in below and "Pot odds:" in below and "[k] check (parole)" in below
+    child.sendline("h")
+    child.expect("No hand has been played yet")
+    child.expect(r"\(pre-flop\) > ")
+    assert "Your cards:" in plain(child.before) and "[k] check (parole)" in plain(child.before)
+    child.sendline("q")
+    child.expect("Session summary")
+    assert finish(child) == 0
+
+
+def test_after_a_computer_busts_and_rebuys_the_next_hand_waits_for_enter():
+    # with this seed you win the first hand all in, and the flambeur's 100 chips with it
+    child = spawn("play", "--cards", "ascii", "holdem", "--opponent", "flambeur", "--stack", "100",
+                  "--seed", "1", "--hands", "2")
+    while child.expect([r"\) > ", "Flambeur rebuys 100 chips"]) == 0:
+        child.sendline("a")
+    child.expect("Enter for the next hand")
+    assert "Hand 2" not in plain(child.before)
+    child.sendline("")
+    child.expect("Hand 2")
+    child.sendintr()
     child.expect("Session summary")
     assert finish(child) == 0
 

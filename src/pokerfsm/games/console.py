@@ -6,8 +6,10 @@ every human decision the exact win probability (hold'em), the pot odds and
 the legal actions with their amounts.
 
 A session has a shape: the table, each computer's style and the rebuy rule
-are shown first; "Enter for the next hand" between hands; uncalled bets,
-side pots and rebuys are announced as they happen; and the session ends
+are shown first; "Enter for the next hand" between any two hands, after the
+rebuys (a computer's is announced, a broke human is asked ``[Y/n]`` and the
+answer is announced) unless a human has just answered that question; uncalled
+bets and side pots are announced as they happen; and the session ends
 with a summary (hands, results, biggest pot, results against each opponent)
 however it ends: the last hand, ``q``, a refused rebuy, a bust, the end of
 input or Ctrl-C.
@@ -17,14 +19,20 @@ they never answer a question nobody had asked yet. With ``--explain`` the
 computers' reasons are shown at once only when nobody at the table is human;
 otherwise after the hand, and only for hands that were shown down.
 
+``?`` and ``h`` at a decision show the help or the last hands, then the
+table, your cards, your odds and the legal moves again, so the decision is
+never scrolled off the screen. At the draw's second question (which cards),
+``back`` returns to the first (how many).
+
 In a hot seat game the screen *and the terminal's scrollback* are cleared
 (``ESC[3J``) before it passes from one player to the other, and only then:
 a player who acts twice in a row is not asked to pass the screen to himself.
 """
 from __future__ import annotations
 
+import functools
 import sys
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import TypeVar
 
 from rich.console import Console
@@ -33,17 +41,20 @@ from rich.markup import escape
 from .actions import Action, Outcome, Phase, SeatView, Step
 from .pokerhand import PokerHand
 from .prompts import (
+    BACK_HINT,
     DRAW_HELP,
     HOLDEM_HELP,
     ChooseCards,
+    CountAgain,
     MoveError,
     QuitGame,
     ShowHelp,
     ShowHistory,
-    command,
     legal_summary,
     parse_move,
+    parse_pause,
     parse_which,
+    parse_yes_no,
 )
 from .render import cards_markup, numbered, plural, verb
 from .screen import CLEAR_ALL, Screen
@@ -63,7 +74,7 @@ class Terminal(Screen):
 
     >>> import io
     >>> term = Terminal(Console(file=io.StringIO()), read=lambda prompt: "y", echo=False)
-    >>> term.ask("Rebuy? ", _yes_no)
+    >>> term.ask("Rebuy? ", lambda line: parse_yes_no(line, True))
     True
     >>> CLEAR_ALL.endswith("\x1b[3J")     # hiding the screen clears the scrollback too
     True
@@ -90,8 +101,13 @@ class Terminal(Screen):
         except Exception:  # termios.error: not a terminal after all  # pragma: no cover
             pass
 
-    def ask(self, prompt: str, parse: Callable[[str], _Answer]) -> _Answer:
-        """Prompt until ``parse`` accepts the line; ``?`` and ``h`` answer and ask again."""
+    def ask(self, prompt: str, parse: Callable[[str], _Answer], again: Sequence[str] = ()) -> _Answer:
+        """Prompt until ``parse`` accepts the line; ``?`` and ``h`` answer and ask again.
+
+        ``again`` is what the question stands on (the table, the cards, the
+        legal moves, as printed): shown once more after the help or the last
+        hands, which scroll it away.
+        """
         while True:
             self.flush_input()
             self.out.print(prompt, end="")
@@ -106,19 +122,42 @@ class Terminal(Screen):
                 return parse(line)
             except ShowHelp:
                 self.out.print(self.help_text, markup=False, highlight=False)
+                self.reprint(again)
             except ShowHistory:
                 self.show_history()
+                self.reprint(again)
             except MoveError as exc:
                 self.out.print(f"[bold red]  ✗ {exc}[/]")
 
     def pause(self, message: str) -> None:
-        """Wait for Enter; ``?``, ``h`` and ``q`` work here too."""
-        self.ask(f"[bold]{message}[/] ", _pause_entry)
+        """Wait for Enter; ``?``, ``h`` and ``q`` work here too, anything else is refused."""
+        self.ask(f"[bold]{message}[/] ", parse_pause)
 
     # -- a human's turn ----------------------------------------------------------------
     def human_turn(self, session: Session, hand: PokerHand, view: SeatView) -> Action:
         name = session.seats[view.seat].name
-        self.table(session, hand, show_for=(view.seat,))
+        shown: list[str] = []
+        with self.kept(shown):
+            self.table(session, hand, show_for=(view.seat,))
+        with self.kept(shown):
+            self._decision(session, view)
+        prompt = f"[bold]{escape(name)}[/] ({view.street}) > "
+        while True:
+            try:
+                return self.ask(prompt, lambda line: parse_move(line, view), shown)
+            except ChooseCards as choice:
+                count = choice.count
+            which = list(shown)
+            with self.kept(which):
+                self.out.print(f"Which {count}? {numbered(view.hole)} [dim](or {BACK_HINT})[/]")
+            try:
+                return self.ask(f"[bold]{escape(name)}[/] (exchange {count}: positions or cards) > ",
+                                functools.partial(parse_which, view=view, count=count), which)
+            except CountAgain:
+                self.out.print(f"[dim]{legal_summary(view)}[/]")
+
+    def _decision(self, session: Session, view: SeatView) -> None:
+        """Under the table: your cards and chances, the pot odds, the legal moves."""
         self._show_strength(session, view)
         if view.phase is Phase.BETTING and view.to_call:
             self.out.print(f"Pot odds: call {view.to_call} to win {view.to_win} → you need "
@@ -126,16 +165,6 @@ class Terminal(Screen):
         elif view.phase is Phase.BETTING:
             self.out.print(f"Pot odds: nothing to call (pot {view.pot})")
         self.out.print(f"[dim]{legal_summary(view)} · ? help[/]")
-        prompt = f"[bold]{escape(name)}[/] ({view.street}) > "
-        if view.phase is not Phase.DRAW:
-            return self.ask(prompt, lambda line: parse_move(line, view))
-        try:
-            return self.ask(prompt, lambda line: parse_move(line, view))
-        except ChooseCards as choice:
-            count = choice.count
-        self.out.print(f"Which {count}? {numbered(view.hole)}")
-        return self.ask(f"[bold]{escape(name)}[/] (exchange {count}: positions or cards) > ",
-                        lambda line: parse_which(line, view, count))
 
     # -- the session --------------------------------------------------------------------
     def play(self, session: Session, agents: Mapping[int, Agent], *, max_hands: int | None = None,
@@ -152,7 +181,7 @@ class Terminal(Screen):
                 if max_hands is not None and session.hand_number >= max_hands:
                     reason = f"That was the last of the {plural(max_hands, 'hand')}."
                     break
-                self._between_hands(session)
+                asked = self._between_hands(session)
                 if humans and not any(session.seats[i].active for i in humans):
                     reason = _left(session, humans)
                     break
@@ -163,11 +192,9 @@ class Terminal(Screen):
                             else session.end_reason)
                     reason = f"The session is over: {last}."
                     break
-                self._play_one(session, agents, hot_seat)
-                more = max_hands is None or session.hand_number < max_hands
-                asked = any(session.seats[i].stack == 0 for i in humans)  # the rebuy question comes next
-                if humans and more and not session.over and not asked:
+                if humans and session.hand_number and not asked:
                     self.pause("Enter for the next hand (? help · h last hands · q quit) >")
+                self._play_one(session, agents, hot_seat)
         except QuitGame:
             reason = "You leave the table." if len(humans) <= 1 else "The players leave the table."
         except KeyboardInterrupt:
@@ -182,7 +209,7 @@ class Terminal(Screen):
 
     def _play_one(self, session: Session, agents: Mapping[int, Agent], hot_seat: bool) -> None:
         hand = session.start_hand()
-        self._public, self._reasons, self.holder = [], {}, None
+        self.new_hand()
         button = escape(session.seats[hand.seats[-1]].name)
         self.out.rule(f"[bold]Hand {session.hand_number}[/] · {session.stakes} · button: {button}")
         self._public.append(f"[bold]Hand {session.hand_number}[/] · {session.stakes} · button: {button}")
@@ -193,10 +220,13 @@ class Terminal(Screen):
             for seat in humans:
                 self.out.print(f"Your cards: {cards_markup(hand.hole(seat))}")
         last_street, told = hand.street, set()
+        held = {} if hot_seat else {seat: hand.hole(seat) for seat in humans}  # for 'h', even once folded
 
         def on_step(hand: PokerHand, step: Step, decision: Decision) -> None:
             nonlocal last_street
             self.step(session, hand, step, decision)
+            for seat in held:
+                held[seat] = hand.hole(seat) or held[seat]
             if hand.street != last_street and not hand.over:
                 last_street = hand.street
                 self.street(hand)
@@ -220,10 +250,11 @@ class Terminal(Screen):
             self.hide()
         if hand.game == "holdem" and outcome.board:
             self.out.print(f"Board: {cards_markup(outcome.board)}")
-        self.outcome(session, hand, outcome)
+        self.outcome(session, hand, outcome, held)
 
-    def _between_hands(self, session: Session) -> None:
-        """Computers rebuy (announced) within the policy; broke humans are asked."""
+    def _between_hands(self, session: Session) -> bool:
+        """Computers rebuy (announced) within the policy; broke humans are asked, and their
+        answer announced. True when a human answered (that answer is the pause)."""
         for event in session.rebuy_computers():
             name = escape(session.seats[event.seat].name)
             limit = session.computer_rebuys
@@ -233,6 +264,7 @@ class Terminal(Screen):
             else:
                 self.out.print(f"[bold]{name} {'are' if name == 'You' else 'is'} broke after "
                                f"{plural(event.number, 'rebuy')}: {verb(name, 'leaves')} the table.[/]")
+        asked = False
         for seat in session.broke():
             player = session.seats[seat]
             if not player.human:
@@ -242,11 +274,18 @@ class Terminal(Screen):
                 self.out.print(f"[bold]{escape(player.name)}: your stack is empty.[/]")
                 session.leave(seat)
                 continue
-            yes = self.ask(escape(f"{player.name}, your stack is empty. Rebuy {amount} (cave)? [y/n] "), _yes_no)
+            question = f"{player.name}, your stack is empty. Rebuy {amount} (cave)? [Y/n] "
+            yes = self.ask(escape(question), lambda line: parse_yes_no(line, True))
+            asked = True
+            name = escape(player.name)
             if yes:
                 session.rebuy(seat, amount)
+                self.out.print(f"[bold]{name} {verb(name, 'rebuys')} {amount} chips "
+                               f"(rebuy {player.rebuys}).[/]")
             else:
                 session.leave(seat)
+                self.out.print(f"[bold]{name} {verb(name, 'leaves')} the table.[/]")
+        return asked
 
 
 def _left(session: Session, humans: list[int]) -> str:
@@ -256,21 +295,6 @@ def _left(session: Session, humans: list[int]) -> str:
         who = "You are" if broke == ["You"] else f"{' and '.join(broke)} {'is' if len(broke) == 1 else 'are'}"
         return f"{who} out of chips, with no rebuys in this game."
     return "You leave the table." if len(humans) == 1 else "The players leave the table."
-
-
-def _pause_entry(line: str) -> str:
-    command(line)
-    return line
-
-
-def _yes_no(line: str) -> bool:
-    command(line)
-    word = line.strip().lower()
-    if word in ("y", "yes", "o", "oui", ""):
-        return True
-    if word in ("n", "no", "non"):
-        return False
-    raise MoveError("answer y (yes) or n (no)")
 
 
 class _Thinking:

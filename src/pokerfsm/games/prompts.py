@@ -15,9 +15,15 @@ then *which*:
 
     0  servi  pat            exchange none (« servi »)
     3  draw 3                exchange three: you are then asked which three,
-                             by position (1 to 5) or by name (2c 7d 9h)
+                             by position (1 to 5) or by name (2c 7d 9h);
+                             ``back`` there asks how many again
     5                        exchange all five
     2c 7d                    exchange these two (the count is implied)
+
+A move takes only the words it needs: ``c 500`` is refused (a call has one
+amount, the one to call; ``c 20`` is accepted when 20 is that amount), and
+so is ``r 100 200``. Between hands only Enter (or a command) deals the next
+one, and a yes/no question shows its default in capitals, ``[Y/n]``.
 
 At every prompt: ``?`` or ``help`` shows the rules and the commands, ``h``
 the last hands, ``q`` leaves the table. End of input (Ctrl-D, or the end of a
@@ -32,8 +38,9 @@ from ..cards import parse_cards
 from ..errors import Error, ParseError
 from .actions import Action, Move, Phase, SeatView
 
-__all__ = ["MoveError", "QuitGame", "ShowHelp", "ShowHistory", "ChooseCards", "parse_move",
-           "parse_which", "legal_summary", "command", "HOLDEM_HELP", "DRAW_HELP"]
+__all__ = ["MoveError", "QuitGame", "ShowHelp", "ShowHistory", "ChooseCards", "CountAgain", "parse_move",
+           "parse_which", "parse_pause", "parse_yes_no", "legal_summary", "command", "HOLDEM_HELP",
+           "DRAW_HELP", "BACK_HINT"]
 
 
 class MoveError(ParseError):
@@ -60,6 +67,10 @@ class ChooseCards(Exception):
         self.count = count
 
 
+class CountAgain(Exception):
+    """At the draw's second question, the player went back to say how many cards again."""
+
+
 _WORDS = {
     "f": Move.FOLD, "fold": Move.FOLD, "couche": Move.FOLD, "coucher": Move.FOLD,
     "k": Move.CHECK, "x": Move.CHECK, "check": Move.CHECK, "parole": Move.CHECK,
@@ -73,6 +84,10 @@ _HELP = {"?", "help", "aide"}
 _HISTORY = {"h", "history", "historique"}
 _STAND_PAT = {"servi", "pat", "-", "0", "none", "stand", "keep"}
 _DRAW_WORDS = {"draw", "exchange", "change", "discard", "d"}
+_BACK = {"back", "b", "retour", "<"}
+_YES = {"y", "yes", "o", "oui"}
+_NO = {"n", "no", "non"}
+BACK_HINT = "'back' to change how many"
 _ASCII_NUMBER = re.compile(r"[0-9]+")
 
 HOLDEM_HELP = """\
@@ -90,7 +105,8 @@ fold, call or raise. The draw: say how many cards you exchange (0 = servi), then
 by position 1-5 or by name; you get as many new ones. Second betting round, then the showdown.
 Between hands a broke player may rebuy (se recaver).
 Moves: f fold · k check (parole) · c call · b 40 open · r 120 raise to · a all-in (tapis)
-Draw: 0 or servi · 3 (then which three: 1 4 5, or 2c 7d 9h) · or the cards at once: 2c 7d
+Draw: 0 or servi · 3 (then which three: 1 4 5, or 2c 7d 9h; back to change how many)
+      · or the cards at once: 2c 7d
 At every prompt: ? this help · h the last hands · q leave the table."""
 
 
@@ -141,6 +157,10 @@ def parse_move(text: str, view: SeatView) -> Action:
     Traceback (most recent call last):
     ...
     pokerfsm.games.prompts.MoveError: there is 20 to call: you cannot check; call (c) or fold (f)
+    >>> parse_move("c 500", view)
+    Traceback (most recent call last):
+    ...
+    pokerfsm.games.prompts.MoveError: 'c 500': the call is 20, it takes no other amount; to raise to 500, type 'r 500'
     """
     words = text.strip().lower().split()
     if not words:
@@ -154,8 +174,8 @@ def parse_move(text: str, view: SeatView) -> Action:
         head, rest = match.group(1), [match.group(2)] + rest
     if head in _ALL_IN:
         if view.raise_bounds is not None:
-            return Action(_raise_kind(view), view.raise_bounds[1])
-        return view.call_or_check()
+            return _alone(Action(_raise_kind(view), view.raise_bounds[1]), rest, text, view)
+        return _alone(view.call_or_check(), rest, text, view)
     move = _WORDS.get(head)
     if move is None:
         raise MoveError(f"{text.strip()!r} is not a move; {legal_summary(view)} (? for help, q to quit)")
@@ -163,14 +183,35 @@ def parse_move(text: str, view: SeatView) -> Action:
         if view.legal_move(Move.FOLD) is None:
             raise MoveError("nothing to call: folding is not allowed before the opening; "
                             "check (k) instead")
-        return Action.fold()
+        return _alone(Action.fold(), rest, text, view)
     if move is Move.CHECK:
         if view.to_call:
             raise MoveError(f"there is {view.to_call} to call: you cannot check; call (c) or fold (f)")
-        return Action.check()
+        return _alone(Action.check(), rest, text, view)
     if move is Move.CALL:
-        return view.call_or_check()
+        return _alone(view.call_or_check(), rest, text, view)
+    if len(rest) > 1:
+        raise MoveError(f"{text.strip()!r}: one amount only, e.g. '{head} {rest[0]}'")
     return _parse_amount(rest, view)
+
+
+def _alone(action: Action, rest: Sequence[str], text: str, view: SeatView) -> Action:
+    """``action`` when its word came alone, or with its own amount (``c 20`` for a call of 20).
+
+    Anything else is refused rather than dropped: ``c 500`` facing a bet of 20
+    is not quietly a call of 20.
+    """
+    if not rest or (action.amount and rest == [str(action.amount)]):
+        return action
+    what = {Move.FOLD: "folding takes no amount", Move.CHECK: "a check takes no amount",
+            Move.CALL: f"the call is {action.amount}, it takes no other amount"}.get(
+        action.move, f"all-in is {action.amount} here")
+    hint = ""
+    if len(rest) == 1 and _ASCII_NUMBER.fullmatch(rest[0]) and view.raise_bounds is not None:
+        kind = _raise_kind(view)
+        hint = (f"; to {'bet' if kind is Move.BET else 'raise to'} {rest[0]}, "
+                f"type '{'b' if kind is Move.BET else 'r'} {rest[0]}'")
+    raise MoveError(f"{text.strip()!r}: {what}{hint}")
 
 
 def _raise_kind(view: SeatView) -> Move:
@@ -216,15 +257,15 @@ def _parse_draw(text: str, view: SeatView) -> Action:
     if all(_ASCII_NUMBER.fullmatch(w) for w in words):
         raise MoveError(f"first say how many cards you exchange (one number, 0 to {len(hole)}); "
                         "you then pick which — or name the cards, e.g. '2c 7d'")
-    return _named_discards(" ".join(words), view)
+    return _named_discards(" ".join(words), view, f"say how many cards you exchange (0 to {len(hole)})")
 
 
-def _named_discards(text: str, view: SeatView) -> Action:
+def _named_discards(text: str, view: SeatView, otherwise: str) -> Action:
     hole = view.hole
     try:
         cards = parse_cards(text)
     except Error as exc:
-        raise MoveError(f"{exc}; or say how many cards you exchange (0 to {len(hole)})") from None
+        raise MoveError(f"{exc}; or {otherwise}") from None
     stray = [c for c in cards if c not in hole]
     if stray:
         raise MoveError(f"{str(stray[0])!r} is not in your hand ({' '.join(map(str, hole))})")
@@ -236,6 +277,9 @@ def _named_discards(text: str, view: SeatView) -> Action:
 def parse_which(text: str, view: SeatView, count: int) -> Action:
     """The second draw question: which ``count`` cards, by position (1-5) or by name.
 
+    ``back`` (or ``b``, ``retour``, ``<``) raises :class:`CountAgain`: the
+    player changed their mind about how many.
+
     >>> from pokerfsm.cards import parse_cards
     >>> view = SeatView("draw", 0, "draw", Phase.DRAW, parse_cards("2c 7d 9h Js Ks"), (), 16, 0, 998, 0,
     ...                 4, None, (), 1)
@@ -244,22 +288,60 @@ def parse_which(text: str, view: SeatView, count: int) -> Action:
     >>> parse_which("1", view, 2)
     Traceback (most recent call last):
     ...
-    pokerfsm.games.prompts.MoveError: you said 2 cards: name 2, by position (1-5) or by name
+    pokerfsm.games.prompts.MoveError: you said 2 cards: name 2, by position (1-5) or by name; or 'back' ...
     """
     words = text.strip().replace(",", " ").split()
     if not words:
         raise MoveError(f"which {count}? positions 1-{len(view.hole)} (e.g. "
-                        f"'{' '.join(str(i) for i in range(1, count + 1))}') or names")
+                        f"'{' '.join(str(i) for i in range(1, count + 1))}') or names; or {BACK_HINT}")
     command(text)
+    if len(words) == 1 and words[0].lower() in _BACK:
+        raise CountAgain
     hole = view.hole
     if all(_ASCII_NUMBER.fullmatch(w) for w in words):
         positions = [int(w) for w in words]
         if any(not 1 <= p <= len(hole) for p in positions) or len(set(positions)) != len(positions):
-            raise MoveError(f"positions go from 1 to {len(hole)}, each once: e.g. '1 4'")
+            raise MoveError(f"positions go from 1 to {len(hole)}, each once: e.g. '1 4'; or {BACK_HINT}")
         action = Action.draw(hole[p - 1] for p in positions)
     else:
-        action = _named_discards(" ".join(words), view)
+        action = _named_discards(" ".join(words), view, BACK_HINT)
     if len(action.cards) != count:
         raise MoveError(f"you said {count} card{'s' if count != 1 else ''}: name {count}, "
-                        f"by position (1-{len(hole)}) or by name")
+                        f"by position (1-{len(hole)}) or by name; or {BACK_HINT}")
     return action
+
+
+def parse_pause(text: str) -> None:
+    """Between hands: Enter deals the next hand; a command works; anything else is refused.
+
+    >>> parse_pause("")
+    >>> parse_pause("c")
+    Traceback (most recent call last):
+    ...
+    pokerfsm.games.prompts.MoveError: 'c' does nothing here: press Enter for the next hand (? help, ...)
+    """
+    command(text)
+    if text.strip():
+        raise MoveError(f"{text.strip()!r} does nothing here: press Enter for the next hand "
+                        "(? help, h last hands, q quit)")
+
+
+def parse_yes_no(text: str, default: bool) -> bool:
+    """A yes/no answer; Enter alone takes ``default`` (shown as ``[Y/n]`` or ``[y/N]``).
+
+    >>> parse_yes_no("", True), parse_yes_no("non", True), parse_yes_no("Y", False)
+    (True, False, True)
+    >>> parse_yes_no("maybe", True)
+    Traceback (most recent call last):
+    ...
+    pokerfsm.games.prompts.MoveError: answer y (yes) or n (no); Enter alone means yes
+    """
+    command(text)
+    word = text.strip().lower()
+    if not word:
+        return default
+    if word in _YES:
+        return True
+    if word in _NO:
+        return False
+    raise MoveError(f"answer y (yes) or n (no); Enter alone means {'yes' if default else 'no'}")

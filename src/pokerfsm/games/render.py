@@ -24,14 +24,16 @@ from rich.markup import escape
 from ..cards import Card
 from ..display import show
 from .actions import Action, Move, Outcome, Step
+from .pots import final_layers, pot_name, settled_names
 
 __all__ = ["card_markup", "cards_markup", "numbered", "move_text", "pots_text", "plural", "verb",
-           "RED", "BLACK", "FACE", "BACK"]
+           "RED", "BLACK", "FACE", "BACK", "PLACE"]
 
 RED = "#c00000"
 BLACK = "#000000"
 FACE = "#ffffff"
 BACK = "bold #ffffff on #1f3f9f"
+PLACE = "dim"
 
 
 def card_markup(card: Card) -> str:
@@ -40,11 +42,17 @@ def card_markup(card: Card) -> str:
     return f"[bold {colour} on {FACE}] {show(card)} [/]"
 
 
-def cards_markup(cards: Sequence[Card], hidden: int = 0) -> str:
-    """Cards face up, then ``hidden`` backs; a dash when there is nothing."""
+def cards_markup(cards: Sequence[Card], hidden: int = 0, coming: int = 0) -> str:
+    """Cards face up, then ``hidden`` backs, then ``coming`` empty places (cards exchanged at the
+    draw, dealt once everyone has drawn); a dash when there is nothing.
+
+    >>> cards_markup((), hidden=1, coming=2)
+    '[bold #ffffff on #1f3f9f] ?? [/] [dim] ·· [/] [dim] ·· [/] [dim]2 to come[/]'
+    """
     shown = " ".join(card_markup(c) for c in cards)
     backs = " ".join(f"[{BACK}] ?? [/]" for _ in range(hidden))
-    return " ".join(p for p in (shown, backs) if p) or "—"
+    places = " ".join([f"[{PLACE}] ·· [/]"] * coming + ([f"[{PLACE}]{coming} to come[/]"] if coming else []))
+    return " ".join(p for p in (shown, backs, places) if p) or "—"
 
 
 def numbered(cards: Iterable[Card]) -> str:
@@ -88,21 +96,26 @@ def pots_text(pots: Sequence[tuple[int, Sequence[int]]], names: Sequence[str]) -
     parts = []
     for number, (amount, eligible) in enumerate(pots):
         who = ", ".join(names[s] for s in eligible)
-        label = "main pot" if number == 0 else f"side pot {number}:"
+        label = pot_name(number) + (":" if number else "")
         parts.append(f"{label} {amount} ({escape(who)})")
     return " · ".join(parts)
 
 
 def outcome_lines(outcome: Outcome, names: Sequence[str], describe: Callable[[Sequence[Card]], str]) -> list[str]:
-    """The end of a hand: the hands shown, the pots, who collects, each result."""
+    """The end of a hand: the hands shown, the pots, who collects, each result.
+
+    The pots are named after the layers the table announced (:mod:`.pots`).
+    """
     lines = []
     for seat, cards in outcome.shown.items():
         name = names[seat]
         lines.append(f"  [bold]{escape(name)}[/] {verb(name, 'shows')} {cards_markup(cards)} — "
                      f"{describe(tuple(cards) + outcome.board)}")
-    if len(outcome.pots) > 1:
-        for number, pot in enumerate(outcome.pots):
-            label = "main pot" if number == 0 else f"side pot {number}"
+    layers = final_layers(outcome)
+    if len(layers) > 1 or len(outcome.pots) > 1:
+        labels = (settled_names(layers, [pot.amount for pot in outcome.pots])
+                  or [pot_name(number) for number in range(len(outcome.pots))])
+        for label, pot in zip(labels, outcome.pots):
             winners = ", ".join(f"{names[s]} {c}" for s, c in pot.shares.items())
             lines.append(f"  {label} {pot.amount}: {escape(winners)}")
     takes = ", ".join(f"{names[s]} {c}" for s, c in outcome.won.items())

@@ -10,16 +10,17 @@ from __future__ import annotations
 
 import contextlib
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
 from ..cards import Card
-from .actions import Outcome, Phase, SeatView, Step
+from .actions import Move, Outcome, Phase, SeatView, Step
 from .pokerhand import PokerHand
-from .render import card_markup, cards_markup, move_text, numbered, outcome_lines, plural, pots_text
+from .pots import Layer, final_layers
+from .render import card_markup, cards_markup, move_text, numbered, outcome_lines, plural, pots_text, verb
 from .session import Decision, Session
 from .summary import summarise
 
@@ -54,6 +55,11 @@ class Screen:
         self._public: list[str] = []
         self._reasons: dict[int, list[str]] = {}
         self._live_reasons = True
+        self._announced: tuple[Layer, ...] = ()
+
+    def new_hand(self) -> None:
+        """Forget the last hand's public lines, reasons, pots and screen holder."""
+        self._public, self._reasons, self.holder, self._announced = [], {}, None, ()
 
     def busy(self, message: str) -> contextlib.AbstractContextManager[object]:
         """A spinner on stderr while something slow runs, only when stderr is a terminal."""
@@ -62,6 +68,20 @@ class Screen:
         return Console(stderr=True).status(message)
 
     # -- output --------------------------------------------------------------------
+    @contextlib.contextmanager
+    def kept(self, into: list[str]) -> Iterator[None]:
+        """Print as usual, and keep what was printed in ``into`` to show it again (:meth:`reprint`)."""
+        with self.out.capture() as capture:
+            yield
+        into.append(capture.get())
+        self.reprint(into[-1:])
+
+    def reprint(self, texts: Sequence[str]) -> None:
+        """Print again what :meth:`kept` kept, exactly as it was printed."""
+        for text in texts:
+            self.out.file.write(text)
+        self.out.file.flush()
+
     def public(self, markup: str) -> None:
         """Print a line everyone at the table may see (kept for the hot seat's recap)."""
         self._public.append(markup)
@@ -89,20 +109,25 @@ class Screen:
         self.out.print(f"  [dim]{escape(session.rebuy_policy())}[/]")
 
     def table(self, session: Session, hand: PokerHand, show_for: Sequence[int] = ()) -> None:
-        """Stacks, bets and cards; only the seats in ``show_for`` (and showdowns) face up."""
+        """Stacks, bets and cards; only the seats in ``show_for`` (and showdowns) face up.
+
+        At the draw a seat that exchanged cards keeps its five places: the
+        cards kept, then an empty place for each card still to come.
+        """
         grid = Table(show_header=True, header_style="bold", box=None, padding=(0, 1))
         for column in ("", "player", "stack", "bet", "cards"):
             grid.add_column(column)
         for seat in hand.seats:
             tag = "D" if seat == hand.seats[-1] else ""
             hole = hand.hole(seat)
-            if not hole:
+            coming = hand.draws.get(seat, 0) - len(hand.drawn(seat))  # exchanged, not dealt yet
+            if not hole and not coming:
                 cards = "[dim]folded[/]"
             elif seat in show_for or seat in hand.shown:
-                cards = cards_markup(hole)
+                cards = cards_markup(hole, coming=coming)
             else:
-                cards = cards_markup((), hidden=len(hole))
-            state = " [magenta]all-in[/]" if hole and hand.stack(seat) == 0 else ""
+                cards = cards_markup((), hidden=len(hole), coming=coming)
+            state = " [magenta]all-in[/]" if (hole or coming) and hand.stack(seat) == 0 else ""
             grid.add_row(tag, escape(session.seats[seat].name), str(hand.stack(seat)),
                          str(hand.bet(seat) or ""), cards + state)
         self.out.print(grid)
@@ -112,13 +137,10 @@ class Screen:
             self.out.print(f"Pot: [bold]{hand.pot}[/]")
 
     def step(self, session: Session, hand: PokerHand, step: Step, decision: Decision) -> None:
-        """One move, as the table sees it; then returned bets and new side pots."""
+        """One move, as the table sees it, with the computer's reason under it (``explain``);
+        then returned bets and new side pots."""
         names = [seat.name for seat in session.seats]
         self.public(f"  [bold]{escape(names[step.seat])}[/]: {move_text(step)}")
-        for seat, chips in step.returned:
-            self.public(f"  [bold]Uncalled bet of {chips} returned to {escape(names[seat])}.[/]")
-        if step.pots:
-            self.public(f"  [bold]Pots: {pots_text(step.pots, names)}[/]")
         if self.explain and not session.seats[step.seat].human and decision.rule:
             numbers = ", ".join(f"{k} {_fmt(v)}" for k, v in decision.numbers.items())
             line = f"    ↳ {decision.rule}" + (f" [{numbers}]" if numbers else "")
@@ -126,6 +148,11 @@ class Screen:
                 self.out.print(line, markup=False, style="dim")
             else:
                 self._reasons.setdefault(step.seat, []).append(f"{step.street}: {line.strip()}")
+        for seat, chips in step.returned:
+            self.public(f"  [bold]Uncalled bet of {chips} returned to {escape(names[seat])}.[/]")
+        if step.pots:
+            self._announced = tuple((amount, tuple(seats)) for amount, seats in step.pots)
+            self.public(f"  [bold]Pots: {pots_text(step.pots, names)}[/]")
 
     def street(self, hand: PokerHand) -> None:
         if hand.game == "holdem" and hand.board:
@@ -133,12 +160,22 @@ class Screen:
         elif hand.game == "draw":
             self.public(f"[bold]{hand.street.capitalize()}[/]   Pot: {hand.pot}")
 
-    def outcome(self, session: Session, hand: PokerHand, outcome: Outcome) -> None:
+    def outcome(self, session: Session, hand: PokerHand, outcome: Outcome,
+                held: Mapping[int, Sequence[Card]] | None = None) -> None:
+        """The end of the hand, printed and kept for ``h``.
+
+        The record also says how a hand without a showdown ended (who folded,
+        on which street) and what ``held`` holds: the hands of the seats at
+        this screen that were not shown (your own cards; none in a hot seat).
+        """
         names = [seat.name for seat in session.seats]
         if not hand.history:  # over before any move (a blind put a player all-in): say it now
             for seat, chips in outcome.returned.items():
                 self.out.print(f"  [bold]Uncalled bet of {chips} returned to {escape(names[seat])}.[/]")
+        layers = final_layers(outcome)
         lines = outcome_lines(outcome, names, describe)
+        if len(layers) > 1 and layers != self._announced:  # the pots changed (or formed) since the last word
+            lines.insert(0, f"  [bold]Pots at the showdown: {pots_text(layers, names)}[/]")
         for line in lines:
             self.out.print(line)
         for seat, reasons in self._reasons.items():
@@ -146,8 +183,16 @@ class Screen:
                 self.out.print(f"  [dim]Why {escape(names[seat])} played so:[/]")
                 for reason in reasons:
                     self.out.print(f"    {reason}", markup=False, style="dim")
-        board = [f"board {cards_markup(outcome.board)}"] if outcome.board else []
-        self.records.append([f"[bold]Hand {session.hand_number}[/] " + " ".join(board)] + lines)
+        header = f"[bold]Hand {session.hand_number}[/]"
+        if outcome.board:
+            header += f" board {cards_markup(outcome.board)}"
+        last = hand.history[-1] if hand.history else None
+        if not outcome.showdown and last is not None and last.action.move is Move.FOLD:
+            name = escape(names[last.seat])
+            header += f" · {name} {verb(name, 'folds')} on the {last.street}"
+        private = [f"  {escape(names[seat])} held {cards_markup(cards)}"
+                   for seat, cards in (held or {}).items() if cards and seat not in outcome.shown]
+        self.records.append([header, *private, *lines])
 
     def show_history(self) -> None:
         """The last hands: the board, the hands shown, who collected what."""

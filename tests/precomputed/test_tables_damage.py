@@ -174,7 +174,7 @@ def test_a_damaged_flop_row_is_named(writable_store, store_path, table, capsys):
     writable_store.commit_task("flop-ehs", 0, flop_rows(flop), 0.0, "test")
     found = lookup.flop_ehs("As Kd", "Ad 2h 6d")
     damage(store_path, "UPDATE rows_flop_ehs SET squares = squares + 1 WHERE wins = ?", found.wins)
-    with pytest.raises(StoreCorruptError, match="row .* on .*: squares is .*, which no turns and rivers give"):
+    with pytest.raises(StoreCorruptError, match=r"row .* on .*: squares is .*, which no turns and rivers give"):
         lookup.flop_ehs("As Kd", "Ad 2h 6d")
     assert lookup.flop_ehs("Ks Qh", "Ac 6c 2s").wins > 0      # the other rows answer
     assert main(["tables", "verify", "flop-ehs", "--sample", "1", "--seed", "1"]) == 1

@@ -124,3 +124,13 @@ def test_equity_from_a_monte_carlo_row_is_not_called_exact(writable_store, table
     assert main(["equity", "AhKh", "?", "?", "--json"]) == 0
     answer = json.loads(capsys.readouterr().out)
     assert (answer["method"], answer["exact"]) == ("table", False) and answer["std_error"] <= 0.001
+
+
+@pytest.mark.parametrize(("value", "shown"), [("nan", "'nan'"), ("inf", "'inf'"), ("0", "'0.0'"), ("-1", "'-1.0'")])
+def test_a_target_standard_error_that_is_not_a_positive_finite_number_is_refused_at_once(store_path, capsys, value,
+                                                                                         shown):
+    pytest.importorskip("distributed")
+    assert main(["tables", "build", "preflop-vs-random", "--std-error", value]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "target_std_error must be a number from 1e-06 to 0.5" in err and shown in err
+    assert not store_path.exists()   # refused before any store was made

@@ -1,0 +1,69 @@
+# The compact evaluator, for cimport by other kernels (see compact.py for the design).
+#
+# A hand's *key* is the sum of its cards' keys (``Compact.card_key``), its
+# *suit bits* the OR of ``suit_bit(card)``; ``compact_value(c, key, bits)``
+# is then the value of the best five of its 5-7 cards, exactly as the hand-rank
+# table gives it (``category << 12 | rank within category``). Keys and bits of
+# a shared part (a board, the cards dealt so far) can be summed once and
+# completed per hand. Distinct cards only: a repeated card gives a wrong value.
+from libc.stdint cimport int32_t, uint16_t, uint32_t, uint64_t
+
+cdef enum:
+    BUCKET_BITS = 14
+    SUIT_BIAS = 0x3333
+    SUIT_FLAGS = 0x8888
+
+cdef struct Compact:
+    const uint64_t* card_key       # [52]
+    const uint16_t* flush          # [8192]: by the 13-bit rank mask of the flush suit
+    const uint16_t* displacement   # [2 ** BUCKET_BITS]
+    const uint16_t* values         # [slots]
+    uint32_t slots
+
+cdef extern from *:
+    """
+    #if defined(_MSC_VER)
+    #include <intrin.h>
+    static inline int pokerfsm_compact_ctz(unsigned long long x) { unsigned long i; _BitScanForward64(&i, x); return (int)i; }
+    #else
+    static inline int pokerfsm_compact_ctz(unsigned long long x) { return __builtin_ctzll(x); }
+    #endif
+    """
+    int _ctz "pokerfsm_compact_ctz" (uint64_t x) noexcept nogil
+
+
+cdef inline uint64_t suit_bit(int card) noexcept nogil:
+    """The card's rank bit within its suit's 16 bits."""
+    return 1ULL << (((card & 3) << 4) + (card >> 2))
+
+
+cdef inline uint64_t flush_flags(uint64_t key) noexcept nogil:
+    """Non-zero when the hand of ``key`` holds five cards or more of one suit."""
+    return (key + SUIT_BIAS) & SUIT_FLAGS
+
+
+cdef inline int flush_suit(uint64_t flags) noexcept nogil:
+    """The suit of a hand's flush, from its non-zero flush_flags."""
+    return _ctz(flags) >> 2
+
+
+cdef inline int32_t rank_value(const Compact* c, uint64_t key) noexcept nogil:
+    """The value of a hand without a flush, from its key (the perfect hash of its ranks)."""
+    cdef uint32_t h = <uint32_t>(key >> 32)
+    cdef uint32_t slot = (<uint32_t>((<uint64_t><uint32_t>(h << BUCKET_BITS) * c.slots) >> 32)
+                          + c.displacement[h >> (32 - BUCKET_BITS)])
+    if slot >= c.slots:
+        slot -= c.slots
+    return c.values[slot]
+
+
+cdef inline int32_t compact_value(const Compact* c, uint64_t key, uint64_t bits) noexcept nogil:
+    """The value of a hand from its key and its suit bits."""
+    cdef uint64_t flags = flush_flags(key)
+    if flags:
+        return c.flush[(bits >> (flush_suit(flags) << 4)) & 0x1FFF]
+    return rank_value(c, key)
+
+
+# The tables, built on first use. Needs the GIL; raises on failure.
+cdef const Compact* compact_tables() except NULL

@@ -1,0 +1,55 @@
+"""The compact evaluator against the hand-rank table, hand by hand, over every 5-, 6- and 7-card hand."""
+import numpy as np
+import pytest
+
+from pokerfsm.evaluation import _compact, _walk
+from pokerfsm.evaluation.compact import BUCKET_BITS, compact_tables
+
+# Published counts (e.g. Wikipedia, "Poker probability"), high card first.
+COUNTS = {
+    5: [1302540, 1098240, 123552, 54912, 10200, 5108, 3744, 624, 40],
+    6: [6612900, 9730740, 2532816, 732160, 361620, 205792, 165984, 14664, 1844],
+    7: [23294460, 58627800, 31433400, 6461620, 6180020, 4047644, 3473184, 224848, 41584],
+}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("total", [5, 6, 7])
+def test_every_hand_has_the_value_of_the_walk(table, total):
+    counts = _compact.compare_with_walk(total, _walk.max_threads())
+    assert counts[0] == 0, f"{counts[0]} hands of {total} cards valued differently"
+    assert counts[1:].tolist() == COUNTS[total]
+
+
+def test_the_tables_fit_in_a_cores_l2_cache():
+    tables = compact_tables()
+    assert tables.nbytes <= 256 * 1024
+    assert len(tables.displacement) == 1 << BUCKET_BITS
+    assert all(a.flags.c_contiguous for a in (tables.card_keys, tables.flush, tables.displacement, tables.values))
+
+
+def test_the_perfect_hash_fills_the_table_almost_full():
+    tables = compact_tables()
+    assert np.count_nonzero(tables.values) == 73_775  # every multiset of 5, 6 or 7 ranks, once
+    assert len(tables.values) < 1.02 * 73_775
+
+
+@pytest.mark.parametrize("size", [5, 6, 7])
+def test_bad_rows_are_counted_and_marked(size):
+    rows = np.tile(np.arange(size, dtype=np.uint8), (5, 1))
+    rows[1, 1] = rows[1, 0]      # a repeated card
+    rows[2, 0] = 52              # past the deck
+    rows[3, 0] = rows[3, 1] = 255
+    out = np.zeros(5, dtype=np.int32)
+    assert _compact.evaluate_rows(rows, out, 1) == 3
+    assert out[[1, 2, 3]].tolist() == [-1, -1, -1]
+    assert out[0] == out[4] > 0
+
+
+def test_a_bucket_without_room_is_reported():
+    hashes = np.arange(1, 11, dtype=np.uint32) << np.uint32(32 - BUCKET_BITS)  # ten buckets ...
+    displacement = np.zeros(1 << BUCKET_BITS, dtype=np.uint16)
+    table = np.zeros(9, dtype=np.uint16)                                         # ... nine slots
+    assert not _compact.place_buckets(hashes, np.ones(10, dtype=np.uint16), BUCKET_BITS, displacement, table)
+    assert _compact.place_buckets(hashes, np.ones(10, dtype=np.uint16), BUCKET_BITS, displacement,
+                                  np.zeros(10, dtype=np.uint16))

@@ -173,6 +173,20 @@ def test_rematches_until_the_player_stops_and_then_the_score(monkeypatch, capsys
     assert out.rstrip().endswith("Bye.")
 
 
+def test_enter_at_the_rematch_question_takes_the_default_it_shows_and_says_so(monkeypatch, capsys):
+    def nearly_over(players, seed=None):
+        return Game.from_state(["R1 R2 R3", "K1 K2 J"], melded=[True, True], seed=seed)
+
+    monkeypatch.setattr(rummikub_console, "Game", nearly_over)
+    prompts = []
+    script = Script("place R1 R2 R3", "maybe", "", "place R1 R2 R3", "n")
+    play_console(seed=1, ask=lambda prompt="": prompts.append(prompt) or script(prompt))
+    out = capsys.readouterr().out
+    assert prompts.count("Another game? [Y/n] ") == 3
+    assert "Answer y or n (Enter alone means yes)." in out
+    assert "Another game (Enter means yes)." in out and out.count("You went out.") == 2
+
+
 def test_the_computers_level_and_style_open_the_game(capsys):
     play_console(seed=3, level="easy", ask=Script())
     out = capsys.readouterr().out

@@ -250,7 +250,10 @@ class _Terminal:
 
 
 def _another(line: str) -> bool | None:
-    """A rematch? ``True``, ``False``, or None for anything else (asked again)."""
+    """A rematch? ``True``, ``False``, or None for anything else (asked again).
+
+    Enter alone means yes: the question shows it as ``[Y/n]`` and the answer is announced.
+    """
     word = line.strip().lower()
     if word in ("", "y", "yes", "o", "oui"):
         return True
@@ -290,11 +293,13 @@ def play_console(*, seed: int | None = None, players: int = 2, auto: bool = Fals
             if humans:
                 answer = None
                 while answer is None:
-                    line = terminal.read("Another game? [y/n] ")
+                    line = terminal.read("Another game? [Y/n] ")
                     answer = _another(line)
                     if answer is None:
-                        terminal.out.print(RULES if line.strip() in ("?", "help") else "Answer y or n.",
-                                           markup=False)
+                        terminal.out.print(RULES if line.strip() in ("?", "help")
+                                           else "Answer y or n (Enter alone means yes).", markup=False)
+                    elif not line.strip():
+                        terminal.out.print("Another game (Enter means yes).")
                 if not answer:
                     break
     except EOFError:

@@ -52,8 +52,7 @@ cdef inline int32_t rank_value(const Compact* c, uint64_t key) noexcept nogil:
     cdef uint32_t h = <uint32_t>(key >> 32)
     cdef uint32_t slot = (<uint32_t>((<uint64_t><uint32_t>(h << BUCKET_BITS) * c.slots) >> 32)
                           + c.displacement[h >> (32 - BUCKET_BITS)])
-    if slot >= c.slots:
-        slot -= c.slots
+    slot -= c.slots & (0u - (slot >= c.slots))  # modulo the slots, without a branch (taken half the time)
     return c.values[slot]
 
 

@@ -1,14 +1,14 @@
 # Random showdowns (Monte Carlo): hot loops only. pokerfsm.odds.sampling
-# validates the deal and hands these functions contiguous arrays.
+# validates the deal and hands these functions contiguous arrays. Random
+# hands share nothing, so they go to the compact evaluator (tables in the L2
+# cache) rather than the state machine (a likely cache miss per card).
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint64_t
 from libc.string cimport memset
 from cython.parallel cimport prange
 
-from pokerfsm.evaluation._walk cimport VALUE_SHIFT, table_pointer
+from pokerfsm.evaluation._compact cimport Compact, compact_tables, compact_value, suit_bit
+from pokerfsm.evaluation._walk cimport VALUE_SHIFT
 from pokerfsm.odds._kernels cimport MAX_MASKS, MAX_PLAYERS, N_SLOTS, Stop, make_stop, should_stop
-
-cdef enum:
-    BATCH = 16
 
 
 cdef inline uint64_t _rotl(uint64_t x, int k) noexcept nogil:
@@ -40,13 +40,43 @@ cdef inline void _seed(uint64_t* s, uint64_t seed) noexcept nogil:
         s[i] = z ^ (z >> 31)
 
 
-cdef inline int _below(uint64_t* s, int n) noexcept nogil:
-    """A uniform int in [0, n) (n small; the bias is below 2**-32 * n)."""
-    return <int>(((_next(s) >> 32) * <uint64_t>n) >> 32)
+cdef struct Rng:
+    uint64_t s[4]
+    uint64_t spare       # the low half of the last output, when has_spare
+    bint has_spare
+
+
+cdef inline int _below(Rng* r, int n) noexcept nogil:
+    """A uniform int in [0, n) (n small; the bias is below 2**-32 * n); two per 64-bit output."""
+    cdef uint64_t x
+    if r.has_spare:
+        r.has_spare = False
+        x = r.spare
+    else:
+        x = _next(r.s)
+        r.spare = x & 0xFFFFFFFFULL
+        r.has_spare = True
+        x >>= 32
+    return <int>((x * <uint64_t>n) >> 32)
+
+
+cdef inline uint8_t _draw(Rng* r, uint8_t* deck, int* left, uint64_t taken) noexcept nogil:
+    """A uniform card of ``deck[:left]`` not in ``taken``, moved past the cards left (a partial
+    Fisher-Yates shuffle: the deck keeps its cards, in another order, for the next deal)."""
+    cdef int i
+    cdef uint8_t c
+    while True:
+        i = _below(r, left[0])
+        c = deck[i]
+        left[0] -= 1
+        deck[i] = deck[left[0]]
+        deck[left[0]] = c
+        if not (taken >> c) & 1:
+            return c
 
 
 cdef struct Deal:
-    const int32_t* t
+    const Compact* c
     int n
     const uint8_t* kind       # per player: 0 known, 1 range, 2 random
     const uint8_t* hole       # per player: 2 cards (known players)
@@ -55,19 +85,22 @@ cdef struct Deal:
     const uint8_t* combo_cards  # 2 per combo
     const double* cumulative    # per combo: cumulative weight within its range
     uint64_t used               # known hands, board and dead cards
-    int32_t board_state
+    uint64_t board_key          # the known board's key and suit bits (see _compact.pxd)
+    uint64_t board_bits
     int to_deal                 # board cards to deal
     int64_t max_attempts
 
 
-cdef int64_t _deal_one(const Deal* deal, uint64_t* s, uint8_t* holes, uint8_t* board) noexcept nogil:
+cdef int64_t _deal_one(const Deal* deal, Rng* r, uint8_t* deck, int size, uint8_t* holes,
+                       uint8_t* board) noexcept nogil:
     """Deal one random showdown into ``holes`` (2 per player) and ``board`` (the cards to deal).
 
+    ``deck`` holds the ``size`` cards outside ``deal.used``, in any order.
     Returns the number of range deals redrawn after a collision, or -1 if stuck.
     """
     cdef uint64_t used, bit
     cdef int64_t rejected = 0
-    cdef int p, j, lo, hi, mid, c
+    cdef int p, j, lo, hi, mid, left = size
     cdef bint collided
     cdef double target
     while True:  # hands from weighted ranges: the whole tuple is redrawn on a collision
@@ -80,7 +113,7 @@ cdef int64_t _deal_one(const Deal* deal, uint64_t* s, uint8_t* holes, uint8_t* b
             elif deal.kind[p] == 1:
                 lo = deal.range_start[p]
                 hi = deal.range_end[p] - 1
-                target = (_next(s) >> 11) * (1.0 / 9007199254740992.0) * deal.cumulative[hi]
+                target = (_next(r.s) >> 11) * (1.0 / 9007199254740992.0) * deal.cumulative[hi]
                 while lo < hi:
                     mid = (lo + hi) >> 1
                     if deal.cumulative[mid] > target:
@@ -101,18 +134,10 @@ cdef int64_t _deal_one(const Deal* deal, uint64_t* s, uint8_t* holes, uint8_t* b
             return -1
     for p in range(deal.n):  # random hands come from what is left: uniform, no bias
         if deal.kind[p] == 2:
-            for j in range(2):
-                c = _below(s, 52)
-                while (used >> c) & 1:
-                    c = _below(s, 52)
-                used |= 1ULL << c
-                holes[2 * p + j] = <uint8_t>c
+            holes[2 * p] = _draw(r, deck, &left, used)
+            holes[2 * p + 1] = _draw(r, deck, &left, used)
     for j in range(deal.to_deal):
-        c = _below(s, 52)
-        while (used >> c) & 1:
-            c = _below(s, 52)
-        used |= 1ULL << c
-        board[j] = <uint8_t>c
+        board[j] = _draw(r, deck, &left, used)
     return rejected
 
 
@@ -124,57 +149,54 @@ cdef int64_t _run_stream(const Deal* deal, uint64_t seed, int64_t trials, double
     rejected: with overlapping ranges most attempts are rejected, so counting
     only dealt boards could leave a second between checks) and, when told to
     stop, keeps the counts so far (the caller then throws them away).
-
-    Deals go in batches walked level by level, so that the table lookups of
-    different deals (each one a likely cache miss) overlap.
     """
-    cdef uint64_t s[4]
+    cdef Rng rng
     cdef int64_t trial, rejected = 0, r, next_check = 0
-    cdef int p, j, b, nb, mask, width = deal.n * N_SLOTS + (1 << deal.n)
-    cdef uint8_t holes[BATCH][2 * MAX_PLAYERS]
-    cdef uint8_t board[BATCH][5]
-    cdef int32_t state[BATCH]
-    cdef int32_t step[BATCH]
-    cdef int32_t values[BATCH][MAX_PLAYERS]
+    cdef int p, j, mask, size = 0, width = deal.n * N_SLOTS + (1 << deal.n)
+    cdef uint8_t deck[52]
+    cdef uint8_t holes[2 * MAX_PLAYERS]
+    cdef uint8_t board[5]
+    cdef int32_t values[MAX_PLAYERS]
     cdef int32_t best, v
-    cdef const int32_t* t = deal.t
+    cdef uint64_t key, bits
+    cdef const Compact* c = deal.c
     cdef int64_t counts[MAX_PLAYERS * N_SLOTS + MAX_MASKS]
     cdef int64_t* winners = counts + deal.n * N_SLOTS
     memset(counts, 0, width * sizeof(int64_t))
-    _seed(s, seed)
+    _seed(rng.s, seed)
+    rng.has_spare = False
+    for j in range(52):
+        if not (deal.used >> j) & 1:
+            deck[size] = <uint8_t>j
+            size += 1
     trial = 0
     while trial < trials:
         if trial + rejected >= next_check:
             if should_stop(halt):
                 break
             next_check = trial + rejected + 1024
-        nb = BATCH if trials - trial >= BATCH else <int>(trials - trial)
-        for b in range(nb):
-            r = _deal_one(deal, s, holes[b], board[b])
-            if r < 0:
-                return -1
-            rejected += r
-            state[b] = deal.board_state
-        for j in range(deal.to_deal):  # the board first ...
-            for b in range(nb):
-                state[b] = t[state[b] + board[b][j] + 1]
-        for p in range(deal.n):  # ... then two lookups per player
-            for b in range(nb):
-                step[b] = t[state[b] + holes[b][2 * p] + 1]
-            for b in range(nb):
-                values[b][p] = t[step[b] + holes[b][2 * p + 1] + 1]
-        for b in range(nb):
-            best = values[b][0]
-            for p in range(1, deal.n):
-                v = values[b][p]
-                best = v if v > best else best
-            mask = 0
-            for p in range(deal.n):
-                v = values[b][p]
-                mask |= (v == best) << p
-                counts[p * N_SLOTS + (v >> VALUE_SHIFT)] += 1
-            winners[mask] += 1
-        trial += nb
+        r = _deal_one(deal, &rng, deck, size, holes, board)
+        if r < 0:
+            return -1
+        rejected += r
+        key = deal.board_key
+        bits = deal.board_bits
+        for j in range(deal.to_deal):
+            key += c.card_key[board[j]]
+            bits |= suit_bit(board[j])
+        best = -1
+        for p in range(deal.n):
+            v = compact_value(c, key + c.card_key[holes[2 * p]] + c.card_key[holes[2 * p + 1]],
+                              bits | suit_bit(holes[2 * p]) | suit_bit(holes[2 * p + 1]))
+            values[p] = v
+            best = v if v > best else best
+        mask = 0
+        for p in range(deal.n):
+            v = values[p]
+            mask |= (v == best) << p
+            counts[p * N_SLOTS + (v >> VALUE_SHIFT)] += 1
+        winners[mask] += 1
+        trial += 1
     for p in range(width):
         acc[p] = <double>counts[p]
     return rejected
@@ -182,7 +204,7 @@ cdef int64_t _run_stream(const Deal* deal, uint64_t seed, int64_t trials, double
 
 def monte_carlo(const uint8_t[::1] kind, const uint8_t[::1] hole, const int32_t[::1] range_start,
                 const int32_t[::1] range_end, const uint8_t[::1] combo_cards, const double[::1] cumulative,
-                uint64_t used, int32_t board_state, int to_deal, const uint64_t[::1] seeds,
+                uint64_t used, const uint8_t[::1] board, const uint64_t[::1] seeds,
                 const int64_t[::1] trials, double[:, ::1] out, int threads, uint8_t[::1] stop,
                 double seconds, int64_t max_attempts=1000000):
     """Random showdowns: ``trials[i]`` from independent xoshiro256** stream i into ``out[i]``.
@@ -190,8 +212,8 @@ def monte_carlo(const uint8_t[::1] kind, const uint8_t[::1] hole, const int32_t[
     Assumes: ``kind[p]`` is 0 (known: ``hole[2p], hole[2p+1]``), 1 (a range:
     combos ``range_start[p] .. range_end[p]`` of ``combo_cards`` with their
     ``cumulative`` weights, none touching ``used``) or 2 (uniformly random);
-    ``used`` is the mask of known hands, board and dead cards; ``board_state``
-    the state of the known board from the root, ``to_deal`` + known board = 5;
+    ``used`` is the mask of known hands, board and dead cards; ``board`` the
+    known board (0, 3, 4 or 5 cards; the rest is dealt);
     ``out`` is (streams, row_width(players)), laid out as _kernels.pxd says.
     The results do not depend on the number of threads. Returns the number of
     range deals redrawn after a collision; raises RuntimeError when a stream
@@ -203,11 +225,12 @@ def monte_carlo(const uint8_t[::1] kind, const uint8_t[::1] hole, const int32_t[
     cdef Py_ssize_t n_streams = seeds.shape[0], stream
     cdef int64_t rejected = 0, stuck = 0, r
     cdef Stop halt = make_stop(&stop[0], seconds)
+    cdef Py_ssize_t j
     if (not 2 <= kind.shape[0] <= MAX_PLAYERS or out.shape[0] != n_streams or trials.shape[0] != n_streams
             or out.shape[1] != kind.shape[0] * N_SLOTS + (1 << kind.shape[0])):
         raise ValueError("monte_carlo: 2 to 10 players, a trial count per seed and an out array of "
                          "(streams, row_width(players))")
-    deal.t = table_pointer()
+    deal.c = compact_tables()
     deal.n = <int>kind.shape[0]
     deal.kind = &kind[0]
     deal.hole = &hole[0]
@@ -216,8 +239,12 @@ def monte_carlo(const uint8_t[::1] kind, const uint8_t[::1] hole, const int32_t[
     deal.combo_cards = &combo_cards[0] if combo_cards.shape[0] > 0 else NULL
     deal.cumulative = &cumulative[0] if cumulative.shape[0] > 0 else NULL
     deal.used = used
-    deal.board_state = board_state
-    deal.to_deal = to_deal
+    deal.board_key = 0
+    deal.board_bits = 0
+    for j in range(board.shape[0]):
+        deal.board_key += deal.c.card_key[board[j]]
+        deal.board_bits |= suit_bit(board[j])
+    deal.to_deal = 5 - <int>board.shape[0]
     deal.max_attempts = max_attempts
     with nogil:
         for stream in prange(n_streams, num_threads=threads, schedule="dynamic"):

@@ -14,7 +14,7 @@ from typing import Any
 from ..errors import InvalidDealError
 from . import _sampling
 from .deal import Deal
-from .enumeration import states_after, threads_for_work
+from .enumeration import threads_for_work
 from .results import row_width, std_errors
 from .stopping import Stop
 
@@ -68,7 +68,7 @@ def sample(deal: Deal, samples: int | None, seed: Any, budget: float, target: fl
     used = 0
     for c in deal.known_cards:
         used |= 1 << c
-    board_state = int(states_after([[]], [int(c) for c in deal.board])[0])
+    board = np.array([int(c) for c in deal.board], dtype=np.uint8)
     cards = np.array(combo_cards, dtype=np.uint8)
     cum = np.array(cumulative, dtype=np.float64)
     totals = np.zeros(row_width(n))
@@ -82,9 +82,8 @@ def sample(deal: Deal, samples: int | None, seed: Any, budget: float, target: fl
         out = np.zeros((_STREAMS, row_width(n)))
         threads = threads_for_work(size * deal_cost(deal) * 4)
         try:
-            _sampling.monte_carlo(kind, hole, range_start, range_end, cards, cum, used, board_state,
-                                  5 - len(deal.board), seeds, trials, out, threads, stop.flag,
-                                  stop.kernel_seconds())
+            _sampling.monte_carlo(kind, hole, range_start, range_end, cards, cum, used, board, seeds, trials,
+                                  out, threads, stop.flag, stop.kernel_seconds())
         except RuntimeError:
             raise InvalidDealError("the ranges almost never fit together without sharing a card; "
                                    "narrow them or remove dead cards", field="players") from None

@@ -11,6 +11,7 @@ import math
 
 import pytest
 
+from pokerfsm import HandCategory, evaluate_many
 from pokerfsm.cards import parse_cards
 from pokerfsm.evaluation.reference import reference_value
 from pokerfsm.odds import equity
@@ -85,6 +86,46 @@ def test_winner_sets_against_brute_force(players, board):
         assert r.split_counts[seats] == pytest.approx(count, rel=1e-12)
         assert r.splits[seats] == pytest.approx(count / total, abs=1e-12)
     assert r.split == pytest.approx(sum(c for s, c in expected.items() if len(s) > 1) / total, abs=1e-12)
+
+
+def board_by_board(hands, board, dead=""):
+    """Winner-set counts and each player's category counts over every completion of the board, each
+    board valued on its own with evaluate_many (no counting by rank classes)."""
+    import numpy as np
+
+    holes = [[int(c) for c in parse_cards(h)] for h in hands]
+    known = [int(c) for c in parse_cards(board)]
+    taken = {c for h in holes for c in h} | set(known) | {int(c) for c in parse_cards(dead)}
+    rest = [c for c in range(52) if c not in taken]
+    k = 5 - len(known)
+    boards = np.fromiter(itertools.chain.from_iterable(itertools.combinations(rest, k)), dtype=np.uint8,
+                         count=math.comb(len(rest), k) * k).reshape(math.comb(len(rest), k), k)
+    values = np.stack([evaluate_many(np.hstack([np.tile(np.array(h + known, dtype=np.uint8), (len(boards), 1)),
+                                                boards])) for h in holes])
+    best = values.max(axis=0)
+    masks = ((values == best) << np.arange(len(hands))[:, None]).sum(axis=0)
+    winners = {tuple(p for p in range(len(hands)) if m >> p & 1): int(n)
+               for m, n in zip(*np.unique(masks, return_counts=True))}
+    categories = [np.bincount(v >> 12, minlength=10)[1:].tolist() for v in values]
+    return winners, categories
+
+
+@pytest.mark.parametrize("hands, board, dead", [
+    (["AhKh", "QhJh", "2c2d"], "", ""),                   # preflop, two suited hands
+    (["AhAd", "KsKc", "7h8h"], "", "9h Th"),              # preflop, dead cards of the 7h8h's suit
+    (["9s8s", "AcKd", "7h7d", "Qs2s"], "Ts 2d 7c", ""),   # turn and river to come, 4 players
+    (["AhKh", "7c7d"], "2h 5h Kc", ""),                   # a flush draw on the flop
+    (["AhKh", "QhJh"], "2h 3h 4h", ""),                   # three of a suit already
+    (["Ah5h", "Kh2h", "QcQd"], "3h 4h 9h Jh", ""),        # four of a suit: everyone's flush on the river
+    (["2c3d", "2d3c", "4s5s"], "Ah Kh Qh Jh Th", ""),     # nothing left to deal
+])
+def test_known_hands_count_every_board(hands, board, dead):
+    winners, categories = board_by_board(hands, board, dead)
+    r = equity(hands, board, dead, exact=True)
+    assert r.split_counts == winners
+    for player, expected in zip(r.players, categories):
+        counted = [round(player.categories[c.name] * r.combinations) for c in HandCategory]
+        assert counted == expected
 
 
 def test_dead_cards_against_brute_force():

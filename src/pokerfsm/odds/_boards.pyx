@@ -1,12 +1,22 @@
 # Equity of known hands over every completion of the board: hot loops only.
 # pokerfsm.odds.enumeration validates every input and hands these functions
-# contiguous arrays; each kernel states what it assumes. A board card costs
-# one table lookup per player per node of the enumeration tree: every
-# player's state is advanced one card at a time and reused below.
-from libc.stdint cimport int32_t, int64_t, uint8_t
+# contiguous arrays; each kernel states what it assumes.
+#
+# The completions are not dealt one by one: they are counted by the multiset
+# of their ranks. On a board where no suit has three cards no one can make a
+# flush, and every player's value follows from the ranks alone (one lookup
+# of the compact evaluator per player for all the boards of those ranks).
+# Where a suit has three cards or more (only one can, on five cards), the
+# boards that give someone a flush are counted apart, by which of the dealt
+# ranks come in that suit. Heads-up preflop, 1,712,304 boards come down to
+# some 6,000 rank multisets and a few thousand flush classes.
+import math
+
+from libc.stdint cimport int32_t, int64_t, uint8_t, uint32_t, uint64_t
 from libc.string cimport memset
 from cython.parallel cimport prange
 
+from pokerfsm.evaluation._compact cimport Compact, compact_tables, rank_value
 from pokerfsm.evaluation._walk cimport VALUE_SHIFT, table_pointer
 from pokerfsm.odds._kernels cimport MAX_MASKS, MAX_PLAYERS, N_SLOTS, Stop, make_stop, should_stop
 
@@ -27,8 +37,33 @@ def step_all(const int32_t[::1] states, const uint8_t[::1] cards, int32_t[:, ::1
             out[i, p] = t[states[p] + cards[i] + 1]
 
 
-cdef inline void _score(const int32_t* values, int n, int64_t* categories, int64_t* winners) noexcept nogil:
-    """Count one showdown of ``n`` hand values (branch-free: outcomes are unpredictable)."""
+# C(n, m) for n, m <= 4: the ways to pick m of the n cards of a rank still in the deck
+cdef int64_t CHOOSE[5][5]
+for _n in range(5):
+    for _m in range(5):
+        CHOOSE[_n][_m] = math.comb(_n, _m)
+
+# how many of the (at most five) distinct dealt ranks a bit set holds
+cdef int SET_SIZE[32]
+for _n in range(32):
+    SET_SIZE[_n] = bin(_n).count("1")
+
+
+cdef struct RankScan:
+    const Compact* c
+    int n
+    int left[13]                         # cards of each rank that may be dealt
+    uint8_t has[13]                      # bit s: the card of that rank and suit s may be dealt
+    uint32_t multiplier[13]              # each rank's share of a rank multiset's hash
+    uint32_t hash[MAX_PLAYERS]           # of each player's hole cards and the known board
+    int suited[MAX_PLAYERS][4]           # cards of each suit among them ...
+    uint32_t suited_ranks[MAX_PLAYERS][4]  # ... and their ranks
+    int need[4]                          # dealt cards of a suit that give someone a flush at least
+
+
+cdef inline void _score_weighted(const int32_t* values, int n, int64_t weight, int64_t* categories,
+                                 int64_t* winners) noexcept nogil:
+    """Count ``weight`` showdowns of ``n`` hand values."""
     cdef int32_t best = values[0], v
     cdef int p, mask = 0
     for p in range(1, n):
@@ -37,84 +72,139 @@ cdef inline void _score(const int32_t* values, int n, int64_t* categories, int64
     for p in range(n):
         v = values[p]
         mask |= (v == best) << p
-        categories[p * N_SLOTS + (v >> VALUE_SHIFT)] += 1
-    winners[mask] += 1
+        categories[p * N_SLOTS + (v >> VALUE_SHIFT)] += weight
+    winners[mask] += weight
 
 
-cdef void _boards(const int32_t* t, const int32_t* states, int n, const uint8_t* avail, int m,
-                  int start, int r, int64_t* categories, int64_t* winners) noexcept nogil:
-    """Every way to deal ``r`` more cards of ``avail[start:m]`` to players at ``states``.
+cdef void _score_multiset(const RankScan* rs, uint32_t hash, int64_t ways, const int* ranks, const int* counts,
+                          int distinct, int64_t* categories, int64_t* winners) noexcept nogil:
+    """Every board completed by one multiset of ranks (``ways`` deals of ``distinct`` ranks,
+    ``counts[i]`` cards of rank ``ranks[i]``; ``hash`` its share of the hash)."""
+    cdef int32_t plain[MAX_PLAYERS]
+    cdef int32_t values[MAX_PLAYERS]
+    cdef int p, i, suit, subset, eligible, rank
+    cdef int64_t count, rest = ways
+    cdef uint32_t dealt
+    cdef bint flush
+    for p in range(rs.n):
+        plain[p] = rank_value(rs.c, <uint64_t>(rs.hash[p] + hash) << 32)
+    for suit in range(4):
+        if rs.need[suit] > distinct:
+            continue
+        eligible = 0  # the dealt ranks whose card of this suit is in the deck
+        for i in range(distinct):
+            eligible |= ((rs.has[ranks[i]] >> suit) & 1) << i
+        subset = eligible
+        while True:  # every set of dealt ranks that may come in this suit, large enough for a flush
+            if SET_SIZE[subset] >= rs.need[suit]:
+                dealt = 0
+                count = 1
+                for i in range(distinct):
+                    rank = ranks[i]
+                    if (subset >> i) & 1:
+                        dealt |= 1u << rank
+                        count *= CHOOSE[rs.left[rank] - 1][counts[i] - 1]
+                    else:
+                        count *= CHOOSE[rs.left[rank] - ((rs.has[rank] >> suit) & 1)][counts[i]]
+                if count:
+                    flush = False
+                    for p in range(rs.n):
+                        if rs.suited[p][suit] + SET_SIZE[subset] >= 5:
+                            values[p] = rs.c.flush[rs.suited_ranks[p][suit] | dealt]
+                            flush = True
+                        else:
+                            values[p] = plain[p]
+                    if flush:
+                        _score_weighted(values, rs.n, count, categories, winners)
+                        rest -= count
+            if subset == 0:
+                break
+            subset = (subset - 1) & eligible
+    if rest > 0:
+        _score_weighted(plain, rs.n, rest, categories, winners)
 
-    When ``r`` is 0 the states are already 7-card values.
-    """
-    cdef int32_t nxt[MAX_PLAYERS]
-    cdef int32_t a, b
-    cdef int i, p
-    if r == 0:
-        _score(states, n, categories, winners)
-    elif r == 1 and n == 2:  # the common heads-up leaf, unrolled: masks 1, 2 or 3 (a split)
-        for i in range(start, m):
-            a = t[states[0] + avail[i] + 1]
-            b = t[states[1] + avail[i] + 1]
-            categories[a >> VALUE_SHIFT] += 1
-            categories[N_SLOTS + (b >> VALUE_SHIFT)] += 1
-            if a > b:
-                winners[1] += 1
-            elif a < b:
-                winners[2] += 1
-            else:
-                winners[3] += 1
-    elif r == 1:
-        for i in range(start, m):
-            for p in range(n):
-                nxt[p] = t[states[p] + avail[i] + 1]
-            _score(nxt, n, categories, winners)
+
+cdef void _multisets(const RankScan* rs, int start, int k, uint32_t hash, int64_t ways, int* ranks, int* counts,
+                     int distinct, int64_t* categories, int64_t* winners) noexcept nogil:
+    """Every multiset of ``k`` more ranks from ``start`` up, added to the ``distinct`` ranks so far."""
+    cdef int rank, m
+    if k == 0:
+        _score_multiset(rs, hash, ways, ranks, counts, distinct, categories, winners)
+        return
+    for rank in range(start, 13):
+        for m in range(1, (rs.left[rank] if rs.left[rank] < k else k) + 1):
+            ranks[distinct] = rank
+            counts[distinct] = m
+            _multisets(rs, rank + 1, k - m, hash + <uint32_t>m * rs.multiplier[rank],
+                       ways * CHOOSE[rs.left[rank]][m], ranks, counts, distinct + 1, categories, winners)
+
+
+cdef void _rank_task(const RankScan* rs, int lowest, int k, double* out) noexcept nogil:
+    """The boards whose lowest dealt rank is ``lowest`` (all of them, the known board, when ``k`` is 0)."""
+    cdef int64_t acc[MAX_PLAYERS * N_SLOTS + MAX_MASKS]
+    cdef int ranks[5]
+    cdef int counts[5]
+    cdef int p, m, width = rs.n * N_SLOTS + (1 << rs.n)
+    memset(acc, 0, width * sizeof(int64_t))
+    memset(ranks, 0, sizeof(ranks))
+    memset(counts, 0, sizeof(counts))
+    if k == 0:
+        _score_multiset(rs, 0, 1, ranks, counts, 0, acc, acc + rs.n * N_SLOTS)
     else:
-        for i in range(start, m - r + 1):
-            for p in range(n):
-                nxt[p] = t[states[p] + avail[i] + 1]
-            _boards(t, nxt, n, avail, m, i + 1, r - 1, categories, winners)
-
-
-cdef void _boards_task(const int32_t* t, const int32_t* states, int n, const uint8_t* avail, int m,
-                       const int32_t* prefix, int d, int k, double* out) noexcept nogil:
-    """One task: deal the ``d`` prefix cards, then every completion; counts into ``out``."""
-    cdef int32_t cur[MAX_PLAYERS]
-    cdef int64_t counts[MAX_PLAYERS * N_SLOTS + MAX_MASKS]
-    cdef int p, j, width = n * N_SLOTS + (1 << n)
-    memset(counts, 0, width * sizeof(int64_t))
-    for p in range(n):
-        cur[p] = states[p]
-        for j in range(d):
-            cur[p] = t[cur[p] + avail[prefix[j]] + 1]
-    _boards(t, cur, n, avail, m, (prefix[d - 1] + 1) if d > 0 else 0, k - d, counts, counts + n * N_SLOTS)
+        for m in range(1, (rs.left[lowest] if rs.left[lowest] < k else k) + 1):
+            ranks[0] = lowest
+            counts[0] = m
+            _multisets(rs, lowest + 1, k - m, <uint32_t>m * rs.multiplier[lowest], CHOOSE[rs.left[lowest]][m],
+                       ranks, counts, 1, acc, acc + rs.n * N_SLOTS)
     for p in range(width):
-        out[p] = <double>counts[p]
+        out[p] = <double>acc[p]
 
 
-def enumerate_boards(const int32_t[::1] states, const uint8_t[::1] avail, int k,
-                     const int32_t[:, ::1] tasks, double[:, ::1] out, int threads,
-                     uint8_t[::1] stop, double seconds):
-    """Showdowns of known hands over every completion of the board by ``k`` cards.
+def enumerate_rank_classes(const uint8_t[:, ::1] holes, const uint8_t[::1] board, uint64_t avail, int k,
+                           const int32_t[::1] tasks, double[:, ::1] out, int threads, uint8_t[::1] stop,
+                           double seconds):
+    """Showdowns of known hands over every completion of the board by ``k`` cards of ``avail``.
 
-    Assumes: ``states[p]`` is player p's state after their hole cards and the
-    known board (a 7-card value when ``k`` is 0), 2 <= players <= 10; ``avail``
-    holds the cards that may be dealt, ascending; each row of ``tasks`` is a
-    strictly increasing tuple of ``d <= k`` indices into ``avail`` (the first
-    board cards; ``d`` = 0 gives one task for the whole tree). ``out`` has
+    Assumes: ``holes`` (players, 2) and ``board`` (5 - k cards) are distinct
+    cards, none in the mask ``avail`` (the cards that may be dealt, at least
+    ``k``), 2 <= players <= 10; each task is the lowest dealt rank of the
+    boards it counts (0-12; ``tasks`` = [0] when ``k`` is 0). ``out`` has
     shape (tasks, :func:`row_width`), laid out as _kernels.pxd says; row t
     receives task t's counts. Tasks not started when ``stop`` is raised or
     ``seconds`` run out are skipped (see _kernels.pxd).
     """
-    cdef const int32_t* t = table_pointer()
-    cdef int n = <int>states.shape[0], m = <int>avail.shape[0], d = <int>tasks.shape[1]
+    cdef RankScan rs
+    cdef int n = <int>holes.shape[0], p, j, suit, card, most
     cdef Py_ssize_t n_tasks = tasks.shape[0], task
-    cdef const uint8_t* cards = &avail[0] if m > 0 else NULL
     cdef Stop halt = make_stop(&stop[0], seconds)
     if not 2 <= n <= MAX_PLAYERS or out.shape[0] != n_tasks or out.shape[1] != n * N_SLOTS + (1 << n):
-        raise ValueError("enumerate_boards: 2 to 10 players and an out array of (tasks, row_width(players))")
+        raise ValueError("enumerate_rank_classes: 2 to 10 players and an out array of (tasks, row_width(players))")
+    rs.c = compact_tables()
+    rs.n = n
+    for j in range(13):
+        rs.multiplier[j] = <uint32_t>(rs.c.card_key[4 * j] >> 32)
+        rs.left[j] = 0
+        rs.has[j] = 0
+        for suit in range(4):
+            if (avail >> (4 * j + suit)) & 1:
+                rs.left[j] += 1
+                rs.has[j] |= 1 << suit
+    for p in range(n):
+        rs.hash[p] = 0
+        for suit in range(4):
+            rs.suited[p][suit] = 0
+            rs.suited_ranks[p][suit] = 0
+        for j in range(2 + board.shape[0]):
+            card = holes[p, j] if j < 2 else board[j - 2]
+            rs.hash[p] += <uint32_t>(rs.c.card_key[card] >> 32)
+            rs.suited[p][card & 3] += 1
+            rs.suited_ranks[p][card & 3] |= 1u << (card >> 2)
+    for suit in range(4):
+        most = 0
+        for p in range(n):
+            most = rs.suited[p][suit] if rs.suited[p][suit] > most else most
+        rs.need[suit] = 5 - most if most < 5 else 0
     with nogil:
         for task in prange(n_tasks, num_threads=threads, schedule="dynamic"):
             if not should_stop(&halt):
-                _boards_task(t, &states[0], n, cards, m, &tasks[task, 0] if d > 0 else NULL, d, k,
-                             &out[task, 0])
+                _rank_task(&rs, tasks[task], k, &out[task, 0])

@@ -1,7 +1,8 @@
 """Exact equity: every completion of the board, and every combination of the ranges' hands.
 
-* known hands only: every completion of the board, each board card costing
-  one table lookup per player per node of the enumeration tree;
+* known hands only: every completion of the board, counted by the multiset of
+  the dealt ranks (and, where a flush is possible, by which of them come in
+  its suit), one lookup of the compact evaluator per player and class;
 * ranges and random hands: for every board, one range (the *inner* one) is
   walked against the known hands and each combination of the other (*outer*)
   ranges' hands. On a complete board only one suit can still make a flush, so
@@ -89,20 +90,29 @@ def _run_chunked(call: Callable[..., Any], tasks: Any, out: Any, seconds: float,
 
 
 def enumerate_known(deal: Deal, progress: Progress | None, stop: Stop) -> tuple[NDArray[np.float64], int]:
-    """Totals (a kernel row, see :mod:`~pokerfsm.odds.results`) over every board, all hands known."""
-    board = [int(c) for c in deal.board]
-    states = states_after([[int(c) for c in s.known_hand] for s in deal.seats], board)
-    avail = np.array(sorted(set(range(52)) - deal.known_cards), dtype=np.uint8)
+    """Totals (a kernel row, see :mod:`~pokerfsm.odds.results`) over every board, all hands known.
+
+    Boards are counted by the multiset of their dealt ranks (and, where a
+    flush is possible, by which of those ranks come in the flush suit), so a
+    preflop question costs some thousands of lookups, not millions.
+    """
+    holes = np.array([[int(c) for c in s.known_hand] for s in deal.seats], dtype=np.uint8)
+    board = np.array([int(c) for c in deal.board], dtype=np.uint8)
+    avail = _mask(set(range(52)) - deal.known_cards)
     k = 5 - len(board)
-    tasks = _tasks(len(avail), k)
-    boards = math.comb(len(avail), k)
-    out = np.zeros((len(tasks), row_width(len(states))))
-    work = boards * len(states)
+    tasks = np.arange(13 if k else 1, dtype=np.int32)  # the lowest dealt rank
+    out = np.zeros((len(tasks), row_width(len(holes))))
+    work = _rank_multisets(k) * len(holes) * 8
     threads = threads_for_work(work)
-    kernel = _boards.enumerate_boards
-    _run_chunked(lambda t, o, flag, left: kernel(states, avail, k, t, o, threads, flag, left), tasks, out,
+    kernel = _boards.enumerate_rank_classes
+    _run_chunked(lambda t, o, flag, left: kernel(holes, board, avail, k, t, o, threads, flag, left), tasks, out,
                  work / LOOKUPS_PER_SECOND / threads, progress, stop)
-    return out.sum(axis=0), boards
+    return out.sum(axis=0), math.comb(52 - len(deal.known_cards), k)
+
+
+def _rank_multisets(k: int) -> int:
+    """How many multisets of ``k`` ranks (at most four of each) there are, at most."""
+    return (1, 13, 91, 455, 1820, 6175)[k]
 
 
 @dataclass

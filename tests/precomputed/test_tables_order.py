@@ -136,7 +136,8 @@ def test_a_damaged_shipped_order_on_every_front(shipped_copy, tmp_path, monkeypa
         for answer in (client.get("/api/order"), client.post("/api/range", json={"range": "top 5%"})):
             assert 400 <= answer.status_code < 500 and "reinstall pokerfsm" in answer.text
         answer = client.post("/api/equity", json={"players": [["Ah", "Ad"], "?"]})
-        assert answer.status_code == 200 and answer.json()["players"][0]["wins"] == 1_781_508_418
+        assert answer.status_code == 200   # computed, exactly or (on a busy machine) by sampling
+        assert answer.json()["method"] != "table" and abs(answer.json()["players"][0]["win"] - 0.8493) < 0.02
 
 
 def test_a_build_never_writes_the_package(store_path, table, capsys):

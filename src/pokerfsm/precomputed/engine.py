@@ -6,7 +6,11 @@ it arrives, one transaction per task. Workers only compute
 (:func:`pokerfsm.precomputed.definitions.run_task`); nothing but the driver
 writes the SQLite file. A worker that dies has its tasks run again elsewhere;
 stopping the driver (Ctrl-C, SIGKILL) loses only the tasks in flight, and
-running the same command again resumes.
+running the same command again resumes. The build writes the store and
+nothing else: never the installed package (its PokerStove order is written
+by maintainers, see :mod:`.order`). Parameters are checked before the store
+is opened (:func:`~pokerfsm.precomputed.checks.table_parameters`), and a full
+disk or a file-size limit stops it with one error saying so.
 
 The cluster is started here, in an importable module, because Dask spawns its
 worker processes and they import the code that started them.
@@ -24,7 +28,7 @@ import sys
 import time
 import uuid
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -52,7 +56,6 @@ class BuildSummary:
     complete: bool = False
     seconds: float = 0.0
     worker_seconds: float = 0.0
-    notes: list[str] = field(default_factory=list)
 
     @property
     def rows_per_second(self) -> float:
@@ -233,5 +236,4 @@ def describe(summaries: Iterable[BuildSummary]) -> list[str]:
             if s.tasks_run else ""
         lines.append(f"{s.name}: {s.tasks_done}/{s.tasks} tasks, {s.rows:,} rows, {state}"
                      f" ({s.tasks_run} tasks run in {s.seconds:.1f} s{rate})")
-        lines += [f"  {note}" for note in s.notes]
     return lines

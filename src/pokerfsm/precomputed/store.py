@@ -39,8 +39,16 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..errors import StoreBusyError, StoreCorruptError, StoreError, StoreVersionError
-from .storefile import ENV_VAR, check_regular, connect_read_only, create_atomically, explain, rebuild_advice
+from ..errors import StoreCorruptError, StoreError, StoreVersionError
+from .storefile import (
+    ENV_VAR,
+    check_regular,
+    connect_read_only,
+    create_atomically,
+    explain,
+    rebuild_advice,
+    writer_lock,
+)
 
 __all__ = ["ENV_VAR", "FORMAT_VERSION", "APPLICATION_ID", "default_store_path", "Store",
            "BuildRecord", "writer_lock", "Row"]
@@ -95,28 +103,6 @@ class BuildRecord:
     def complete(self) -> bool:
         """True once every task of the table is in the store."""
         return self.completed is not None
-
-
-@contextmanager
-def writer_lock(path: Path) -> Iterator[None]:
-    """Hold the store's writer lock; raises StoreBusyError at once if another process has it."""
-    from filelock import FileLock, Timeout
-
-    check_regular(path)
-    lock = FileLock(str(path) + ".lock")
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        lock.acquire(timeout=0)
-    except Timeout:
-        raise StoreBusyError(
-            f"{path}: another `pokerfsm tables build` is writing this store (lock {path}.lock); "
-            "wait for it to finish or stop it, then run the command again") from None
-    except OSError as exc:   # a read-only file system, no permission (Timeout is an OSError too: first)
-        raise explain(path, exc, writing=True) from None
-    try:
-        yield
-    finally:
-        lock.release()
 
 
 class Store:
@@ -222,10 +208,12 @@ class Store:
                     self._db.execute("ROLLBACK")
             raise explain(self.path, exc, writing=True) from None
 
-    def damaged(self, name: str, what: str) -> StoreCorruptError:
-        """The error for content of table ``name`` that cannot be right (``what`` says which)."""
-        return StoreCorruptError(f"{self.path}: table {name!r}: {what}; `pokerfsm tables verify {name}` lists "
-                                 f"every damaged row, `pokerfsm tables build {name} --restart` builds it again")
+    def damaged(self, name: str, what: str, rows: bool = True) -> StoreCorruptError:
+        """The error for content of table ``name`` that cannot be right (``what`` says which; ``rows``:
+        in its rows, which verify lists, rather than in its build record)."""
+        listed = f"`pokerfsm tables verify {name}` lists every damaged row, " if rows else ""
+        return StoreCorruptError(f"{self.path}: table {name!r}: {what}; {listed}"
+                                 f"`pokerfsm tables build {name} --restart` builds it again")
 
     @contextmanager
     def _reading(self) -> Iterator[sqlite3.Connection]:
@@ -245,19 +233,19 @@ class Store:
                              "started, completed FROM builds WHERE name = ?", (name,)).fetchone()
             if row is None:
                 return None
-            done, rows = db.execute("SELECT COUNT(*), COALESCE(SUM(rows), 0) FROM tasks "
-                                    "WHERE name = ?", (name,)).fetchone()
+            done, rows = db.execute("SELECT COUNT(*), COALESCE(SUM(rows), 0) FROM tasks WHERE name = ? AND "
+                                    "task >= 0 AND task < ?", (name, row[2])).fetchone()   # its own tasks only
         _, text, tasks, version, checksum, started, completed = row
         try:
             parameters = stored_parameters(name, text)
         except ValueError as exc:
-            raise self.damaged(name, f"its build record is damaged: {exc}") from None
+            raise self.damaged(name, f"its build record is damaged: {exc}", rows=False) from None
         problem = record_problem(name, parameters, tasks, {"pokerfsm version": version, "hand-rank table "
                                  "checksum": checksum, "start": started, "completed": completed})
         if problem is None and (type(rows) is not int or rows < 0):
             problem = f"its tasks hold {rows!r} rows"
         if problem:
-            raise self.damaged(name, f"its build record is damaged: {problem}")
+            raise self.damaged(name, f"its build record is damaged: {problem}", rows=False)
         return BuildRecord(name, parameters, tasks, done, rows, version, checksum, started, completed)
 
     def begin_build(self, name: str, columns: Sequence[tuple[str, str]], parameters: dict[str, Any],

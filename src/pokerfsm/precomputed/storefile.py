@@ -1,4 +1,4 @@
-"""The store's file: what it must be, how it is opened and made, and what went wrong when it was not.
+"""The store's file: what it must be, how it is opened, made and locked, and what went wrong when it was not.
 
 A store is a regular file (a FIFO, a device or a directory is refused before
 anything opens it, so nothing blocks). Opening it read-only needs no write
@@ -20,12 +20,14 @@ import resource
 import shutil
 import sqlite3
 import stat
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
-from ..errors import StoreCorruptError, StoreError
+from ..errors import StoreBusyError, StoreCorruptError, StoreError
 
-__all__ = ["ENV_VAR", "rebuild_advice", "check_regular", "explain", "connect_read_only", "create_atomically"]
+__all__ = ["ENV_VAR", "rebuild_advice", "check_regular", "explain", "connect_read_only", "create_atomically",
+           "writer_lock"]
 
 ENV_VAR = "POKERFSM_TABLES"
 
@@ -108,9 +110,12 @@ def explain(path: Path, exc: sqlite3.Error | OSError, writing: bool) -> StoreErr
 
 
 def connect_read_only(path: Path) -> sqlite3.Connection:
-    """A read-only connection to ``path``: immutable on a read-only file system (nothing can write
-    the file there, and the WAL index could not be made beside it)."""
-    immutable = "&immutable=1" if _read_only_file_system(path) else ""
+    """A read-only connection to ``path``: immutable on a read-only file system when no write-ahead
+    log is beside it (nothing can write the file there, and the log's index could not be made beside
+    it); a log there is read as SQLite reads one."""
+    log = Path(f"{path}-wal")
+    unlogged = not log.exists() or log.stat().st_size == 0
+    immutable = "&immutable=1" if unlogged and _read_only_file_system(path) else ""
     return sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro{immutable}", uri=True, timeout=30,
                            isolation_level=None, check_same_thread=False)
 
@@ -136,3 +141,25 @@ def create_atomically(path: Path, initialise: Callable[[sqlite3.Connection], Non
         for leftover in (temporary, Path(f"{temporary}-wal"), Path(f"{temporary}-shm")):
             with contextlib.suppress(OSError):
                 leftover.unlink()
+
+
+@contextmanager
+def writer_lock(path: Path) -> Iterator[None]:
+    """Hold the store's writer lock; raises StoreBusyError at once if another process has it."""
+    from filelock import FileLock, Timeout
+
+    check_regular(path)
+    lock = FileLock(str(path) + ".lock")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        lock.acquire(timeout=0)
+    except Timeout:
+        raise StoreBusyError(
+            f"{path}: another `pokerfsm tables build` is writing this store (lock {path}.lock); "
+            "wait for it to finish or stop it, then run the command again") from None
+    except OSError as exc:   # a read-only file system, no permission (Timeout is an OSError too: first)
+        raise explain(path, exc, writing=True) from None
+    try:
+        yield
+    finally:
+        lock.release()

@@ -139,50 +139,17 @@ cdef void _multisets(const RankScan* rs, int start, int k, uint32_t hash, int64_
                        ways * CHOOSE[rs.left[rank]][m], ranks, counts, distinct + 1, categories, winners)
 
 
-cdef void _rank_task(const RankScan* rs, int lowest, int k, double* out) noexcept nogil:
-    """The boards whose lowest dealt rank is ``lowest`` (all of them, the known board, when ``k`` is 0)."""
-    cdef int64_t acc[MAX_PLAYERS * N_SLOTS + MAX_MASKS]
-    cdef int ranks[5]
-    cdef int counts[5]
-    cdef int p, m, width = rs.n * N_SLOTS + (1 << rs.n)
-    memset(acc, 0, width * sizeof(int64_t))
-    memset(ranks, 0, sizeof(ranks))
-    memset(counts, 0, sizeof(counts))
-    if k == 0:
-        _score_multiset(rs, 0, 1, ranks, counts, 0, acc, acc + rs.n * N_SLOTS)
-    else:
-        for m in range(1, (rs.left[lowest] if rs.left[lowest] < k else k) + 1):
-            ranks[0] = lowest
-            counts[0] = m
-            _multisets(rs, lowest + 1, k - m, <uint32_t>m * rs.multiplier[lowest], CHOOSE[rs.left[lowest]][m],
-                       ranks, counts, 1, acc, acc + rs.n * N_SLOTS)
-    for p in range(width):
-        out[p] = <double>acc[p]
-
-
-def enumerate_rank_classes(const uint8_t[:, ::1] holes, const uint8_t[::1] board, uint64_t avail, int k,
-                           const int32_t[::1] tasks, double[:, ::1] out, int threads, uint8_t[::1] stop,
-                           double seconds):
-    """Showdowns of known hands over every completion of the board by ``k`` cards of ``avail``.
-
-    Assumes: ``holes`` (players, 2) and ``board`` (5 - k cards) are distinct
-    cards, none in the mask ``avail`` (the cards that may be dealt, at least
-    ``k``), 2 <= players <= 10; each task is the lowest dealt rank of the
-    boards it counts (0-12; ``tasks`` = [0] when ``k`` is 0). ``out`` has
-    shape (tasks, :func:`row_width`), laid out as _kernels.pxd says; row t
-    receives task t's counts. Tasks not started when ``stop`` is raised or
-    ``seconds`` run out are skipped (see _kernels.pxd).
-    """
-    cdef RankScan rs
-    cdef int n = <int>holes.shape[0], p, j, suit, card, most
-    cdef Py_ssize_t n_tasks = tasks.shape[0], task
-    cdef Stop halt = make_stop(&stop[0], seconds)
-    if not 2 <= n <= MAX_PLAYERS or out.shape[0] != n_tasks or out.shape[1] != n * N_SLOTS + (1 << n):
-        raise ValueError("enumerate_rank_classes: 2 to 10 players and an out array of (tasks, row_width(players))")
-    rs.c = compact_tables()
+cdef void _prepare(RankScan* rs, const Compact* c, int n, const uint8_t* holes, const uint8_t* board,
+                   int board_size, uint64_t dead) noexcept nogil:
+    """Set ``rs`` up for the known hands ``holes`` (2 per player) on ``board``, ``dead`` cards out."""
+    cdef int p, j, suit, card, most
+    cdef uint64_t avail = ((1ULL << 52) - 1) & ~dead
+    for j in range(2 * n):
+        avail &= ~(1ULL << holes[j])
+    rs.c = c
     rs.n = n
     for j in range(13):
-        rs.multiplier[j] = <uint32_t>(rs.c.card_key[4 * j] >> 32)
+        rs.multiplier[j] = <uint32_t>(c.card_key[4 * j] >> 32)
         rs.left[j] = 0
         rs.has[j] = 0
         for suit in range(4):
@@ -194,9 +161,9 @@ def enumerate_rank_classes(const uint8_t[:, ::1] holes, const uint8_t[::1] board
         for suit in range(4):
             rs.suited[p][suit] = 0
             rs.suited_ranks[p][suit] = 0
-        for j in range(2 + board.shape[0]):
-            card = holes[p, j] if j < 2 else board[j - 2]
-            rs.hash[p] += <uint32_t>(rs.c.card_key[card] >> 32)
+        for j in range(2 + board_size):
+            card = holes[2 * p + j] if j < 2 else board[j - 2]
+            rs.hash[p] += <uint32_t>(c.card_key[card] >> 32)
             rs.suited[p][card & 3] += 1
             rs.suited_ranks[p][card & 3] |= 1u << (card >> 2)
     for suit in range(4):
@@ -204,7 +171,64 @@ def enumerate_rank_classes(const uint8_t[:, ::1] holes, const uint8_t[::1] board
         for p in range(n):
             most = rs.suited[p][suit] if rs.suited[p][suit] > most else most
         rs.need[suit] = 5 - most if most < 5 else 0
+
+
+cdef void _rank_task(const Compact* c, int n, const uint8_t* holes, const uint8_t* board, int board_size,
+                     uint64_t dead, int lowest, int k, double* out) noexcept nogil:
+    """The boards of one deal (see _prepare) whose lowest dealt rank is ``lowest`` (-1: all of them;
+    the known board alone when ``k`` is 0)."""
+    cdef RankScan scan
+    cdef RankScan* rs = &scan
+    cdef int64_t acc[MAX_PLAYERS * N_SLOTS + MAX_MASKS]
+    cdef int ranks[5]
+    cdef int counts[5]
+    cdef int p, m, rank, width = n * N_SLOTS + (1 << n)
+    _prepare(rs, c, n, holes, board, board_size, dead)
+    memset(acc, 0, width * sizeof(int64_t))
+    memset(ranks, 0, sizeof(ranks))
+    memset(counts, 0, sizeof(counts))
+    if k == 0:
+        _score_multiset(rs, 0, 1, ranks, counts, 0, acc, acc + rs.n * N_SLOTS)
+    for rank in range(13):
+        if k == 0 or (lowest >= 0 and rank != lowest):
+            continue
+        for m in range(1, (rs.left[rank] if rs.left[rank] < k else k) + 1):
+            ranks[0] = rank
+            counts[0] = m
+            _multisets(rs, rank + 1, k - m, <uint32_t>m * rs.multiplier[rank], CHOOSE[rs.left[rank]][m],
+                       ranks, counts, 1, acc, acc + rs.n * N_SLOTS)
+    for p in range(width):
+        out[p] = <double>acc[p]
+
+
+def enumerate_rank_classes(const uint8_t[:, ::1] holes, const uint8_t[::1] board, uint64_t dead, int k,
+                           const int32_t[:, ::1] tasks, double[:, ::1] out, int threads, uint8_t[::1] stop,
+                           double seconds):
+    """Showdowns of known hands over every completion of the board by ``k`` cards, for many deals.
+
+    Assumes: each row of ``holes`` is a deal, two cards per player (2 to 10
+    players); with ``board`` (5 - k cards) and the mask ``dead`` they are
+    distinct cards and leave ``k`` cards or more to deal. Task ``t`` counts
+    deal ``tasks[t, 0]``'s boards whose lowest dealt rank is ``tasks[t, 1]``
+    (0-12, or -1 for all its boards). ``out`` has shape (tasks,
+    :func:`row_width`), laid out as _kernels.pxd says; row t receives task
+    t's counts. Tasks not started when ``stop`` is raised or ``seconds`` run
+    out are skipped (see _kernels.pxd).
+    """
+    cdef int n = <int>holes.shape[1] // 2
+    cdef Py_ssize_t n_tasks = tasks.shape[0], task
+    cdef const Compact* c = compact_tables()
+    cdef Stop halt = make_stop(&stop[0], seconds)
+    cdef const uint8_t* cards = &board[0] if board.shape[0] > 0 else NULL
+    if (not 2 <= n <= MAX_PLAYERS or holes.shape[1] != 2 * n or tasks.shape[1] != 2 or out.shape[0] != n_tasks
+            or out.shape[1] != n * N_SLOTS + (1 << n)):
+        raise ValueError("enumerate_rank_classes: 2 to 10 players, tasks of (deal, rank) and an out array of "
+                         "(tasks, row_width(players))")
+    for task in range(n_tasks):
+        if not 0 <= tasks[task, 0] < holes.shape[0]:
+            raise ValueError(f"enumerate_rank_classes: task {task} names no deal")
     with nogil:
         for task in prange(n_tasks, num_threads=threads, schedule="dynamic"):
             if not should_stop(&halt):
-                _rank_task(&rs, tasks[task], k, &out[task, 0])
+                _rank_task(c, n, &holes[tasks[task, 0], 0], cards, <int>board.shape[0], dead, tasks[task, 1], k,
+                           &out[task, 0])

@@ -34,13 +34,14 @@ from . import _boards, _range_scan
 from .deal import Deal
 from .results import reorder_row, row_width
 from .stopping import Stop
-from .symmetry import SuitMap, card_map, deal_symmetries, fixes
+from .symmetry import SuitMap, card_map, deal_symmetries, fixes, range_symmetries
 
 __all__ = ["make_plan", "Plan", "enumerate_known", "enumerate_ranges", "scan_range", "range_arrays",
            "walk", "states_after", "max_threads", "threads_for_work"]
 
 LOOKUPS_PER_SECOND = 1.5e8       # one thread, for the time estimate only
 _SECONDS_PER_COMBINATION = 1e-4  # Python work per combination of the outer ranges' hands
+_SECONDS_PER_RENAMING = 1e-6     # Python work per combination of hands and renaming of suits
 _PARALLEL_WORK = 2e6             # lookups below which one thread is faster than waking others
 
 Progress = Callable[[float], None]
@@ -96,16 +97,16 @@ def enumerate_known(deal: Deal, progress: Progress | None, stop: Stop) -> tuple[
     flush is possible, by which of those ranks come in the flush suit), so a
     preflop question costs some thousands of lookups, not millions.
     """
-    holes = np.array([[int(c) for c in s.known_hand] for s in deal.seats], dtype=np.uint8)
+    holes = np.array([[int(c) for s in deal.seats for c in s.known_hand]], dtype=np.uint8)
     board = np.array([int(c) for c in deal.board], dtype=np.uint8)
-    avail = _mask(set(range(52)) - deal.known_cards)
     k = 5 - len(board)
-    tasks = np.arange(13 if k else 1, dtype=np.int32)  # the lowest dealt rank
-    out = np.zeros((len(tasks), row_width(len(holes))))
-    work = _rank_multisets(k) * len(holes) * 8
+    tasks = np.array([(0, rank) for rank in range(13)] if k else [(0, -1)], dtype=np.int32)  # lowest dealt rank
+    out = np.zeros((len(tasks), row_width(len(deal.seats))))
+    work = _rank_multisets(k) * len(deal.seats) * 8
     threads = threads_for_work(work)
     kernel = _boards.enumerate_rank_classes
-    _run_chunked(lambda t, o, flag, left: kernel(holes, board, avail, k, t, o, threads, flag, left), tasks, out,
+    dead = _mask(list(deal.board) + list(deal.dead))
+    _run_chunked(lambda t, o, flag, left: kernel(holes, board, dead, k, t, o, threads, flag, left), tasks, out,
                  work / LOOKUPS_PER_SECOND / threads, progress, stop)
     return out.sum(axis=0), math.comb(52 - len(deal.known_cards), k)
 
@@ -117,12 +118,20 @@ def _rank_multisets(k: int) -> int:
 
 @dataclass
 class Plan:
-    """How the exact enumeration against ranges will go, and what it will cost."""
+    """How the exact enumeration against ranges will go, and what it will cost.
+
+    Either every combination of the ranges' hands is a deal of known hands
+    (``matchups``: one per class of combinations that a renaming of suits
+    maps onto each other, weighted by the class), or one range (``inner``)
+    is walked class by class on each board against each combination of the
+    others (``outer``). The plan takes the one estimated faster.
+    """
 
     inner: int                 # the range walked class by class on each board
     outer: list[int]           # ranges whose hand combinations are enumerated
     group: list[SuitMap]       # the renamings that fix the deal
     seconds: float             # estimated, one thread
+    matchups: bool = False     # every combination of all the ranges' hands as known hands
 
 
 def make_plan(deal: Deal) -> Plan:
@@ -130,14 +139,30 @@ def make_plan(deal: Deal) -> Plan:
     ranged = [i for i, s in enumerate(deal.seats) if s.hand is None]
     inner = max(ranged, key=lambda i: (len(deal.seats[i].cut_range), i))
     outer = [i for i in ranged if i != inner]
-    group = deal_symmetries(deal, [deal.seats[i].cut_range for i in ranged])
+    group = _deal_group(deal, ranged)
     left = 52 - len(deal.known_cards) - 2 * len(outer)
     k = 5 - len(deal.board)
     tuples = math.prod(len(deal.seats[i].cut_range) for i in outer)
     per_board = _per_board(len(deal.seats[inner].cut_range)) + len(deal.seats)
     lookups = tuples * math.comb(max(left, 0), k) * per_board / len(group)
     overhead = tuples * _SECONDS_PER_COMBINATION * (1 + len(group) / 4) / len(group)
-    return Plan(inner, outer, group, lookups / LOOKUPS_PER_SECOND + overhead)
+    scan = lookups / LOOKUPS_PER_SECOND + overhead
+    combinations = tuples * len(deal.seats[inner].cut_range)
+    matchups = (combinations / len(group) * _known_seconds(len(deal.seats), k)
+                + combinations * _SECONDS_PER_RENAMING * (2 + len(group)))
+    return Plan(inner, outer, group, min(scan, matchups), matchups < scan)
+
+
+def _deal_group(deal: Deal, ranged: Sequence[int]) -> list[SuitMap]:
+    """The renamings that fix the known cards and each range as given (so each range as cut by the
+    known cards too); each range's own renamings are computed once per range."""
+    kept = [range_symmetries(deal.seats[i].given_range) for i in ranged]
+    return [p for p in deal_symmetries(deal, []) if all(p in k for k in kept)]
+
+
+def _known_seconds(players: int, k: int) -> float:
+    """Time of one deal of known hands (:func:`enumerate_known`'s kernel) on one thread."""
+    return _rank_multisets(k) * (50 + 40 * players) * 1e-9 + 2e-6
 
 
 def _per_board(hands: int) -> float:
@@ -150,23 +175,55 @@ def _combo_key(a: int, b: int) -> int:
     return a * 52 + b if a < b else b * 52 + a
 
 
-def _outer_classes(deal: Deal, plan: Plan, stop: Stop) -> list[tuple[tuple[tuple[int, int], ...], float]]:
-    """Combinations of the outer ranges' hands, one per orbit of the group, with their weight."""
-    maps = [card_map(p) for p in plan.group]
-    classes: dict[tuple[int, ...], list[Any]] = {}
-    ranges = [list(deal.seats[i].cut_range.items()) for i in plan.outer]
-    for count, choice in enumerate(itertools.product(*ranges)):
-        if count % 4096 == 0:
-            stop.check()
-        hands = [tuple(sorted(map(int, combo))) for combo, _ in choice]
-        cards = [c for h in hands for c in h]
-        if len(set(cards)) != len(cards):
-            continue
-        key = min(tuple(_combo_key(m[a], m[b]) for a, b in hands) for m in maps)
-        weight = math.prod(w for _, w in choice)
-        entry = classes.setdefault(key, [tuple(hands), 0.0])
-        entry[1] += weight
-    return [(tuple(hands), weight) for hands, weight in classes.values()]
+def _combination_classes(deal: Deal, seats: Sequence[int], group: Sequence[SuitMap],
+                         stop: Stop) -> list[tuple[tuple[tuple[int, int], ...], float, int]]:
+    """Combinations of the hands of the ranges at ``seats``, one per orbit of ``group``: (the
+    orbit's smallest combination, its total weight, its size).
+
+    Each renaming of ``group`` maps the ranges and the known cards onto
+    themselves, so it maps a combination to another one of the same weight.
+    """
+    if not seats:
+        return [((), 1.0, 1)]
+    arrays = [_make_range_arrays(deal.seats[i].cut_range) for i in seats]
+    shape = tuple(len(low) for low, _, _ in arrays)
+    maps = np.array([card_map(p) for p in group], dtype=np.int64)
+    total = math.prod(shape)
+    block = max(1, (1 << 22) // (len(group) * len(seats)))
+    keys, weights = [], []
+    for start in range(0, total, block):
+        stop.check()
+        index = np.unravel_index(np.arange(start, min(total, start + block)), shape)
+        low = np.stack([a[0][i] for a, i in zip(arrays, index)], axis=1).astype(np.int64)
+        high = np.stack([a[1][i] for a, i in zip(arrays, index)], axis=1).astype(np.int64)
+        bits = (np.uint64(1) << low.astype(np.uint64)) | (np.uint64(1) << high.astype(np.uint64))
+        distinct = np.bitwise_or.reduce(bits, axis=1) == bits.sum(axis=1)  # no card in two hands
+        low, high = low[distinct], high[distinct]
+        weight = np.prod(np.stack([a[2][i][distinct] for a, i in zip(arrays, index)], axis=1), axis=1)
+        renamed_low, renamed_high = maps[:, low], maps[:, high]  # (renamings, combinations, seats)
+        images = np.minimum(renamed_low, renamed_high) * 52 + np.maximum(renamed_low, renamed_high)
+        keys.append(_smallest_rows(images))
+        weights.append(weight)
+    if not keys or not sum(len(w) for w in weights):
+        return []
+    unique, inverse = np.unique(np.concatenate(keys), axis=0, return_inverse=True)
+    inverse = inverse.reshape(-1)
+    sums = np.bincount(inverse, weights=np.concatenate(weights))
+    sizes = np.bincount(inverse)
+    return [(tuple((int(key) // 52, int(key) % 52) for key in row), float(w), int(size))
+            for row, w, size in zip(unique.tolist(), sums, sizes)]
+
+
+def _smallest_rows(images: NDArray[np.int64]) -> NDArray[np.int64]:
+    """For each combination (axis 1), the lexicographically smallest of its images (axis 0)."""
+    best: NDArray[np.int64] = images[0].copy()
+    rows = np.arange(best.shape[0])
+    for image in images[1:]:
+        differ = image != best
+        first = differ.argmax(axis=1)
+        better = differ.any(axis=1) & (image[rows, first] < best[rows, first])
+        best[better] = image[better]
+    return best
 
 
 RangeArrays = tuple[NDArray[np.uint8], NDArray[np.uint8], NDArray[np.float64]]
@@ -231,27 +288,55 @@ def enumerate_ranges(deal: Deal, plan: Plan, progress: Progress | None,
                      stop: Stop) -> tuple[NDArray[np.float64], int]:
     """Totals (a kernel row, players in seat order) over every board and every combination of
     range hands."""
+    if plan.matchups:
+        return _enumerate_matchups(deal, plan, progress, stop)
     known = [i for i, s in enumerate(deal.seats) if s.hand is not None]
     board = [int(c) for c in deal.board]
     board_state = int(states_after([[]], board)[0])
     totals = np.zeros(row_width(len(deal.seats)))
     combinations = 0
-    classes = _outer_classes(deal, plan, stop)
+    classes = _combination_classes(deal, plan.outer, plan.group, stop)
     arrays = range_arrays(deal.seats[plan.inner].given_range)
     players = known + plan.outer
-    for number, (hands, weight) in enumerate(classes):
+    for number, (hands, weight, size) in enumerate(classes):
         hole = [tuple(map(int, deal.seats[i].known_hand)) for i in known] + list(hands)
         group = [p for p in plan.group if all(fixes(p, h) for h in hands)]
         summed, showdowns = scan_range(states_after(hole, board), board_state, board,
                                         deal.known_cards | {c for h in hands for c in h},
                                        arrays, group, progress if len(classes) == 1 else None, stop)
         totals += summed * weight
-        combinations += len(_orbit(hands, plan.group)) * showdowns
+        combinations += size * showdowns
         if progress is not None and len(classes) > 1:
             progress((number + 1) / len(classes))
     return reorder_row(totals, players + [plan.inner]), combinations
 
 
-def _orbit(hands: Sequence[tuple[int, int]], group: Sequence[SuitMap]) -> set[tuple[int, ...]]:
-    maps = [card_map(p) for p in group]
-    return {tuple(_combo_key(m[a], m[b]) for a, b in hands) for m in maps}
+def _enumerate_matchups(deal: Deal, plan: Plan, progress: Progress | None,
+                        stop: Stop) -> tuple[NDArray[np.float64], int]:
+    """Every combination of the ranges' hands as a deal of known hands, one per orbit of the
+    renamings that fix the deal, weighted by the orbit."""
+    ranged = [i for i, s in enumerate(deal.seats) if s.hand is None]
+    classes = _combination_classes(deal, ranged, plan.group, stop)
+    n, k = len(deal.seats), 5 - len(deal.board)
+    if not classes:
+        return np.zeros(row_width(n)), 0
+    holes = np.zeros((len(classes), n, 2), dtype=np.uint8)
+    for i, seat in enumerate(deal.seats):
+        if seat.hand is not None:
+            holes[:, i] = [int(c) for c in seat.known_hand]
+    for number, (hands, _, _) in enumerate(classes):
+        holes[number, ranged] = hands
+    few = len(classes) < 4 * max_threads() and k > 0  # then each class in 13 tasks, by its lowest dealt rank
+    tasks = np.array([(c, r) for c in range(len(classes)) for r in (range(13) if few else (-1,))], dtype=np.int32)
+    out = np.zeros((len(tasks), row_width(n)))
+    seconds = len(classes) * _known_seconds(n, k)
+    threads = threads_for_work(seconds * LOOKUPS_PER_SECOND)
+    kernel = _boards.enumerate_rank_classes
+    flat = holes.reshape(len(classes), 2 * n)
+    board = np.array([int(c) for c in deal.board], dtype=np.uint8)
+    dead = _mask(list(deal.board) + list(deal.dead))
+    _run_chunked(lambda t, o, flag, left: kernel(flat, board, dead, k, t, o, threads, flag, left), tasks, out,
+                 seconds / threads, progress, stop)
+    weights = np.array([weight for _, weight, _ in classes])
+    boards = math.comb(52 - len(deal.known_cards) - 2 * len(ranged), k)
+    return weights[tasks[:, 0]] @ out, sum(size for _, _, size in classes) * boards

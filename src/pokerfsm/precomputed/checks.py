@@ -381,17 +381,18 @@ def row_problem(name: str, row: Mapping[str, Any]) -> str | None:
         if matchup_keys_of_text([row["hand1"]], [row["hand2"]])[0] != key:
             return f"it names {quoted(row['hand1'])} vs {quoted(row['hand2'])}, not the matchup of its key"
         return hu_problem(row["wins"], row["ties"], row["losses"])
-    board = symmetry.unpack_spot(key, 3)[0] if key < 52 ** 5 else ()
-    if board not in _canonical_flops() or key not in _flop_keys(board):
+    cards, hole = symmetry.unpack_spot(key, 3) if key < 52 ** 5 else ((), ())
+    if cards not in _canonical_flops() or key not in _flop_keys(cards):
         return f"key {key} is not one of the table's"
-    return (flop_spot_problem(key, row["board"], row["hand"])
+    return (flop_spot_problem(key, row["board"], row["hand"], (cards, hole))
             or flop_problem(row["wins"], row["ties"], row["losses"], row["squares"]))
 
 
-def flop_spot_problem(key: int, board: Any, hand: Any) -> str | None:
-    """Whether the text columns of a ``flop-ehs`` row name the spot of its key."""
-    cards, hole = symmetry.unpack_spot(key, 3)
-    if (board, hand) != (board_text(cards), hand_text(*hole)):
+def flop_spot_problem(key: int, board: Any, hand: Any,
+                      spot: tuple[tuple[int, ...], tuple[int, ...]] | None = None) -> str | None:
+    """Whether the text columns of a ``flop-ehs`` row name the spot of its key (``spot``: the key unpacked)."""
+    cards, hole = spot or symmetry.unpack_spot(key, 3)
+    if board != board_text(cards) or hand != hand_text(*hole):
         return f"it names {quoted(hand)} on {quoted(board)}, not the spot of its key"
     return None
 

@@ -86,15 +86,21 @@ class TableSpec:
         return [name for name, _ in self.columns]
 
 
+@functools.cache
+def _card_texts() -> tuple[str, ...]:
+    return tuple(str(Card(card)) for card in range(52))
+
+
 def hand_text(a: int, b: int) -> str:
     """Two cards as a table's text column holds them, higher first: ``'AhKh'``."""
-    high, low = (a, b) if a > b else (b, a)
-    return f"{Card(high)}{Card(low)}"
+    texts = _card_texts()
+    return texts[a] + texts[b] if a > b else texts[b] + texts[a]
 
 
 def board_text(board: Sequence[int]) -> str:
     """A board as ``flop-ehs`` holds it, highest card first: ``'Ac6d2h'``."""
-    return "".join(str(Card(c)) for c in sorted(board, reverse=True))
+    texts = _card_texts()
+    return "".join(texts[c] for c in sorted(board, reverse=True))
 
 
 def counts_text(counts: Iterable[Any]) -> str:

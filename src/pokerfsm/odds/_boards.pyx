@@ -43,10 +43,16 @@ for _n in range(5):
     for _m in range(5):
         CHOOSE[_n][_m] = math.comb(_n, _m)
 
-# how many of the (at most five) distinct dealt ranks a bit set holds
+# the sets of (at most five) distinct dealt ranks as bit sets, largest first, and their sizes;
+# LARGE[size] of them hold ``size`` ranks or more
 cdef int SET_SIZE[32]
-for _n in range(32):
+cdef int SUBSETS[32]
+cdef int LARGE[6]
+for _i, _n in enumerate(sorted(range(32), key=lambda m: -bin(m).count("1"))):
+    SUBSETS[_i] = _n
     SET_SIZE[_n] = bin(_n).count("1")
+for _n in range(6):
+    LARGE[_n] = sum(1 for _m in range(32) if bin(_m).count("1") >= _n)
 
 
 cdef struct RankScan:
@@ -82,7 +88,7 @@ cdef void _score_multiset(const RankScan* rs, uint32_t hash, int64_t ways, const
     ``counts[i]`` cards of rank ``ranks[i]``; ``hash`` its share of the hash)."""
     cdef int32_t plain[MAX_PLAYERS]
     cdef int32_t values[MAX_PLAYERS]
-    cdef int p, i, suit, subset, eligible, rank
+    cdef int p, i, j, suit, subset, eligible, rank
     cdef int64_t count, rest = ways
     cdef uint32_t dealt
     cdef bint flush
@@ -94,32 +100,30 @@ cdef void _score_multiset(const RankScan* rs, uint32_t hash, int64_t ways, const
         eligible = 0  # the dealt ranks whose card of this suit is in the deck
         for i in range(distinct):
             eligible |= ((rs.has[ranks[i]] >> suit) & 1) << i
-        subset = eligible
-        while True:  # every set of dealt ranks that may come in this suit, large enough for a flush
-            if SET_SIZE[subset] >= rs.need[suit]:
-                dealt = 0
-                count = 1
-                for i in range(distinct):
-                    rank = ranks[i]
-                    if (subset >> i) & 1:
-                        dealt |= 1u << rank
-                        count *= CHOOSE[rs.left[rank] - 1][counts[i] - 1]
+        for i in range(LARGE[rs.need[suit]]):  # the sets of dealt ranks that may come in this suit, large
+            subset = SUBSETS[i]                 # enough for someone's flush
+            if subset & ~eligible:
+                continue
+            dealt = 0
+            count = 1
+            for j in range(distinct):
+                rank = ranks[j]
+                if (subset >> j) & 1:
+                    dealt |= 1u << rank
+                    count *= CHOOSE[rs.left[rank] - 1][counts[j] - 1]
+                else:
+                    count *= CHOOSE[rs.left[rank] - ((rs.has[rank] >> suit) & 1)][counts[j]]
+            if count:
+                flush = False
+                for p in range(rs.n):
+                    if rs.suited[p][suit] + SET_SIZE[subset] >= 5:
+                        values[p] = rs.c.flush[rs.suited_ranks[p][suit] | dealt]
+                        flush = True
                     else:
-                        count *= CHOOSE[rs.left[rank] - ((rs.has[rank] >> suit) & 1)][counts[i]]
-                if count:
-                    flush = False
-                    for p in range(rs.n):
-                        if rs.suited[p][suit] + SET_SIZE[subset] >= 5:
-                            values[p] = rs.c.flush[rs.suited_ranks[p][suit] | dealt]
-                            flush = True
-                        else:
-                            values[p] = plain[p]
-                    if flush:
-                        _score_weighted(values, rs.n, count, categories, winners)
-                        rest -= count
-            if subset == 0:
-                break
-            subset = (subset - 1) & eligible
+                        values[p] = plain[p]
+                if flush:
+                    _score_weighted(values, rs.n, count, categories, winners)
+                    rest -= count
     if rest > 0:
         _score_weighted(plain, rs.n, rest, categories, winners)
 

@@ -1,5 +1,12 @@
 """Benchmark equity: the issue's spots, checked against their published answers as they are timed.
 
+Every answer is computed (``tables=False``: no precomputed store or shipped
+table answers). OMPEval's EquityCalculator is timed on the same spots in the
+same run when its benchmark driver is built (``--ompeval PATH`` or
+``$POKERFSM_OMPEVAL``; built in a scratch folder outside the project, never
+copied into it), on one thread with ``--threads 1`` (which runs our kernels
+on one thread too) and on all threads otherwise.
+
 Peers have no exact multi-way enumerator that can run these spots (eval7's
 hand_vs_range_exact answers 1.0 for spots worth 0.86, and pokerkit's
 calculate_equities cannot deal three random ranges in reasonable time), so
@@ -8,13 +15,15 @@ every board (or random deal) calling its evaluator (eval7, phevaluator,
 treys). Where a full run would take minutes, the loop runs on a fixed prefix
 of the boards (or a fixed number of deals) and the time is scaled up
 ("extrapolated").
-Run: ``python perf/bench_equity.py [--quick]``.
+Run: ``python perf/bench_equity.py [--quick] [--threads 1] [--ompeval PATH]``.
 """
 from __future__ import annotations
 
 import argparse
 import itertools
 import os
+import re
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -25,20 +34,27 @@ from _common import banner, median_time, print_rows
 from pokerfsm.cards import parse_cards
 from pokerfsm.odds import LiveOdds, equity
 
-# spot, players, board, exact?, target seconds, check of the answer (the issue's published numbers)
+# spot, players, board, exact?, target seconds, check of the answer (the issue's published numbers),
+# and the same spot in OMPEval's driver (None: not there)
 SPOTS = [
     ("AhAd vs KsKc, preflop, exact", ["AhAd", "KsKc"], "", True, 0.020,
-     lambda r: (r.players[0].wins, r.players[1].wins, r.players[0].ties) == (1_388_072, 317_694, 6_538)),
+     lambda r: (r.players[0].wins, r.players[1].wins, r.players[0].ties) == (1_388_072, 317_694, 6_538),
+     "AhAd vs KsKc exact"),
     ("AhAd vs KsKc vs 7h8h, preflop, exact", ["AhAd", "KsKc", "7h8h"], "", True, 0.020,
-     lambda r: [round(p.equity, 6) for p in r.players] == [0.615170, 0.177954, 0.206876]),
+     lambda r: [round(p.equity, 6) for p in r.players] == [0.615170, 0.177954, 0.206876],
+     "AhAd vs KsKc vs 7h8h exact"),
     ("AhKh vs a random hand, preflop, exact", ["AhKh", None], "", True, 1.0,
-     lambda r: (round(r.players[0].win, 6), round(r.players[0].tie, 6)) == (0.662196, 0.016500)),
+     lambda r: (round(r.players[0].win, 6), round(r.players[0].tie, 6)) == (0.662196, 0.016500),
+     "AhKh vs random exact"),
     ("AdTs vs a random hand, preflop, exact (offsuit: fewer symmetries)", ["AdTs", None], "", True, None,
-     lambda r: r.combinations == 1225 * 1_712_304),
+     lambda r: r.combinations == 1225 * 1_712_304, None),
     ("QQ vs 87s (ranges), preflop, exact", ["QQ", "87s"], "", True, None,
-     lambda r: r.combinations == 41_095_296 and round(100 * r.players[0].equity, 4) == 78.2594),
+     lambda r: r.combinations == 41_095_296 and round(100 * r.players[0].equity, 4) == 78.2594,
+     "QQ vs 87s exact"),
+    ("AhKh vs 5 random hands, Monte Carlo to 0.1 % s.e.", ["AhKh"] + [None] * 5, "", False, None,
+     lambda r: r.std_error <= 0.001 and abs(r.players[0].equity - 0.3109) < 0.005, "AhKh vs 5 random MC sd 1e-3"),
     ("AhKh vs 8 random hands, Monte Carlo to 0.1 % s.e.", ["AhKh"] + [None] * 8, "", False, 0.150,
-     lambda r: r.std_error <= 0.001 and abs(r.players[0].equity - 0.2247) < 0.005),
+     lambda r: r.std_error <= 0.001 and abs(r.players[0].equity - 0.2247) < 0.005, None),
 ]
 
 
@@ -46,10 +62,21 @@ def time_ours(players, board, exact, repeat):
     result = {}
 
     def once():
-        result["r"] = equity(players, board, exact=exact, seed=1)
+        result["r"] = equity(players, board, exact=exact, seed=1, tables=False)
 
     seconds = median_time(once, repeat=repeat)
     return seconds, result["r"]
+
+
+def ompeval_medians(binary: str | None, threads: int) -> dict[str, float]:
+    """OMPEval's median seconds per spot of its driver on one thread (``threads`` 1) or all; {} without it."""
+    if not binary:
+        return {}
+    print("running OMPEval's driver ...", file=sys.stderr, flush=True)
+    out = subprocess.run([binary, "all"], check=True, capture_output=True, text=True).stdout
+    wanted = 1 if threads == 1 else 0
+    return {name: float(ms) / 1e3 for name, t, ms in re.findall(r"omp (.+?) threads=(\d+): median ([\d.]+) ms", out)
+            if int(t) == wanted}
 
 
 def peer_evaluators():
@@ -179,7 +206,14 @@ def live_odds_rows(repeat):
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--quick", action="store_true", help="fewer repeats, smaller peer samples")
+    parser.add_argument("--threads", type=int, help="threads for our kernels (OMP_NUM_THREADS; 1 to compare "
+                        "with OMPEval on one thread)")
+    parser.add_argument("--ompeval", default=os.environ.get("POKERFSM_OMPEVAL"),
+                        help="OMPEval's benchmark driver (omp_bench), timed in the same run")
     args = parser.parse_args(argv)
+    if args.threads and os.environ.get("OMP_NUM_THREADS") != str(args.threads):  # OpenMP reads it at start
+        again = [sys.executable, __file__, *(sys.argv[1:] if argv is None else argv)]
+        os.execve(sys.executable, again, {**os.environ, "OMP_NUM_THREADS": str(args.threads)})
     repeat = 3 if args.quick else 7
     limit = 20_000 if args.quick else 100_000
     banner(f"pokerfsm {pokerfsm.__version__}: equity benchmarks")
@@ -187,12 +221,14 @@ def main(argv=None) -> int:
     print(f"# kernels use up to {max_threads()} threads; load average at start {os.getloadavg()[0]:.2f}\n")
     equity(["AhAd", "KsKc"])  # open the table before timing
     peers = peer_evaluators()
-    rows = []
-    for label, players, board, exact, target, check in SPOTS:
+    before = ompeval_medians(args.ompeval, max_threads())
+    rows, ours = [], {}
+    for label, players, board, exact, target, check, omp_spot in SPOTS:
         seconds, result = time_ours(players, board, exact, repeat if seconds_hint(label) else max(3, repeat // 2))
         ok = "ok" if check(result) else "WRONG ANSWER"
         rows.append((label, f"{1e3 * seconds:.1f} ms", f"target <= {1e3 * target:.0f} ms" if target else "",
-                     ok, "pokerfsm"))
+                     ok, f"pokerfsm, {max_threads()} thread(s)"))
+        ours[omp_spot] = (len(rows), seconds)
         if all(isinstance(p, str) and len(p) == 4 for p in players):
             total = result.combinations
             full = {"eval7"} if total <= 2_000_000 and not args.quick else set()
@@ -220,10 +256,15 @@ def main(argv=None) -> int:
             rows.append(("", "-", "pokerkit calculate_equities: 3 random ranges already take ~20 s per 100 samples",
                          "", "pokerkit"))
         print(f"done: {label}", file=sys.stderr, flush=True)
+    after = ompeval_medians(args.ompeval, max_threads())
+    for spot, (place, seconds) in sorted(ours.items(), key=lambda item: -item[1][0]):
+        if spot in before and spot in after:  # OMPEval's better run, before or after ours
+            theirs = min(before[spot], after[spot])
+            rows.insert(place, ("", f"{1e3 * theirs:.1f} ms", "same spot, run before and after ours: the faster",
+                                f"pokerfsm {theirs / seconds:.2f}x faster",
+                                f"OMPEval, {'one thread' if max_threads() == 1 else 'all threads'}"))
     print_rows(("spot", "median", "target / how", "check / ratio", "who"), rows)
     print_rows(("measurement", "median", "target"), live_odds_rows(repeat))
-    print("# references measured on this machine for the issue: eval7 (Python loop) 1.5 s and a plain C walker")
-    print("# 15.8 ms for AhAd vs KsKc; OMPEval 1.8 ms (AhAd vs KsKc) and 0.76 s (AhKh vs random)")
     return 0
 
 

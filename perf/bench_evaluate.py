@@ -1,13 +1,23 @@
-"""Benchmark the core: table build, the full 7-card walk, evaluate_many and evaluate().
+"""Benchmark the core: both evaluators' tables, the full 7-card walk, evaluate_many and evaluate().
 
-Peers (eval7, phevaluator, treys) come from the ``perf`` extra and are timed on
-the same hands; the values they give are checked to order the hands as ours do.
-Run: ``python perf/bench_evaluate.py [--quick]``.
+``evaluate_many`` is timed with the compact evaluator (what it uses) beside the
+state machine walking the same hands, one thread and all threads, and beside
+OMPEval's benchmark driver when it is built (``--ompeval PATH`` or
+``$POKERFSM_OMPEVAL``; OMPEval is built in a scratch folder outside the
+project, never copied into it): its random-hand rate on one thread, building
+each hand from card indices as ``evaluate_many`` does, and from pre-built
+hands. Peers (eval7, phevaluator, treys) come from the ``perf`` extra and are
+timed on the same hands; the values they give are checked to order the hands
+as ours do.
+Run: ``python perf/bench_evaluate.py [--quick] [--ompeval PATH]``.
 """
 from __future__ import annotations
 
 import argparse
+import os
+import re
 import resource
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -19,6 +29,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 import pokerfsm
 from _common import banner, median_time, print_rows
 from pokerfsm import Card, evaluate, evaluate_many, hand_odds
+from pokerfsm.evaluation import _walk
 
 SEVEN_CARD_COUNTS = [41584, 224848, 3473184, 4047644, 6180020, 6461620, 31433400, 58627800,
                      23294460]
@@ -62,11 +73,59 @@ def bench_full_walk(repeat: int) -> tuple:
             f"{133_784_560 / seconds / 1e6:,.0f} M hands/s", "target <= 0.3 s; a C walker: 0.22 s")
 
 
-def bench_many(n: int, repeat: int) -> tuple:
+def bench_compact_tables(repeat: int) -> tuple:
+    """The compact evaluator's tables: built in a fresh process (imports not counted), and their size."""
+    code = ("import time; from pokerfsm.evaluation.compact import compact_tables; t = time.perf_counter(); "
+            "tables = compact_tables(); print(time.perf_counter() - t, tables.nbytes)")
+    runs = [subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True).stdout.split()
+            for _ in range(repeat)]
+    seconds = statistics.median(float(r[0]) for r in runs)
+    return ("compact evaluator's tables, built on first use", f"{seconds * 1000:.0f} ms",
+            f"{int(runs[0][1]) / 1024:.0f} KiB", "target <= 1 s, <= 1 MiB")
+
+
+def ompeval_rates(binary: str | None) -> dict[str, float]:
+    """OMPEval's random 7-card rates (M hands/s, median of its runs), from its driver; {} without it."""
+    if not binary:
+        return {}
+    out = subprocess.run([binary, "eval"], check=True, capture_output=True, text=True).stdout
+    rates: dict[str, list[float]] = {}
+    for how, rate in re.findall(r"omp random 7-card \((.+?)\): ([\d.]+) M/s", out):
+        rates.setdefault(how, []).append(float(rate))
+    return {how: statistics.median(r) for how, r in rates.items()}
+
+
+def bench_many(n: int, repeat: int, ompeval: str | None) -> list[tuple]:
+    """evaluate_many (the compact evaluator) and the state machine's walk on the same random hands, then
+    OMPEval's driver: one thread, and all threads for ours."""
     hands = random_hands(n, 7)
-    seconds = median_time(lambda: evaluate_many(hands), repeat=repeat)
-    return (f"evaluate_many, {n:,} random 7-card hands", f"{seconds * 1000:.0f} ms",
-            f"{n / seconds / 1e6:.1f} M hands/s", "target >= 12 M/s; the C table: 13.7 M/s")
+    out = np.empty(n, dtype=np.int32)
+    threads = _walk.max_threads()
+    rows, rates = [], {}
+    before = ompeval_rates(ompeval)
+
+    def ours(limit):
+        os.environ["POKERFSM_THREADS"] = str(limit)
+        try:
+            return median_time(lambda: evaluate_many(hands), repeat=repeat)
+        finally:
+            del os.environ["POKERFSM_THREADS"]
+
+    for label, limit in (("one thread", 1), (f"{threads} threads", threads)):
+        rates[f"evaluate_many (compact), {label}"] = n / ours(limit) / 1e6
+        seconds = median_time(lambda limit=limit: _walk.walk_rows(hands, out, limit), repeat=repeat)
+        rates[f"state machine walk, {label}"] = n / seconds / 1e6
+    after = ompeval_rates(ompeval)
+    for how in sorted(before.keys() & after.keys()):  # OMPEval's better run, before or after ours
+        rates[f"OMPEval ({how}), one thread"] = max(before[how], after[how])
+    base = rates["evaluate_many (compact), one thread"]
+    omp = rates.get("OMPEval (build+eval), one thread")
+    for name, rate in rates.items():
+        note = ("target >= half of OMPEval (build+eval): " + (f"{base / omp:.2f} of it" if omp else "not built")
+                if name.startswith("evaluate_many (compact), one") else f"evaluate_many is {base / rate:.2f}x this")
+        rows.append((f"{n:,} random 7-card hands: {name}", f"{n / rate / 1e3:.0f} ms", f"{rate:.1f} M hands/s",
+                     note))
+    return rows
 
 
 def bench_single_calls(n: int, repeat: int) -> list[tuple]:
@@ -120,12 +179,15 @@ def bench_single_calls(n: int, repeat: int) -> list[tuple]:
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--quick", action="store_true", help="fewer hands and repeats")
+    parser.add_argument("--ompeval", default=os.environ.get("POKERFSM_OMPEVAL"),
+                        help="OMPEval's benchmark driver (omp_bench), timed in the same run")
     args = parser.parse_args(argv)
     repeat = 3 if args.quick else 5
     banner(f"pokerfsm {pokerfsm.__version__}: evaluator benchmarks")
-    evaluate("Ah Kh Qh Jh Th")  # open the table before timing
-    rows = [bench_generation(3 if not args.quick else 1), bench_full_walk(repeat),
-            bench_many(2_000_000 if args.quick else 10_000_000, repeat)]
+    evaluate("Ah Kh Qh Jh Th")  # build the compact tables and open the hand-rank table before timing
+    _walk.walk_rows(random_hands(1, 7), np.empty(1, dtype=np.int32), 1)
+    rows = [bench_generation(3 if not args.quick else 1), bench_compact_tables(repeat), bench_full_walk(repeat)]
+    rows += bench_many(2_000_000 if args.quick else 10_000_000, repeat, args.ompeval)
     rows += bench_single_calls(100_000 if args.quick else 300_000, repeat)
     print_rows(("measurement", "median", "rate", "reference"), rows)
     print(f"# max RSS of this process: {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MB")

@@ -53,3 +53,13 @@ def test_a_bucket_without_room_is_reported():
     assert not _compact.place_buckets(hashes, np.ones(10, dtype=np.uint16), BUCKET_BITS, displacement, table)
     assert _compact.place_buckets(hashes, np.ones(10, dtype=np.uint16), BUCKET_BITS, displacement,
                                   np.zeros(10, dtype=np.uint16))
+
+
+@pytest.mark.parametrize("size", [5, 6, 7])
+def test_evaluate_many_gives_the_walks_values(table, size):
+    rng = np.random.default_rng(size)
+    rows = np.argsort(rng.random((20_000, 52)), axis=1)[:, :size].astype(np.uint8)
+    walked, compact = np.empty(len(rows), dtype=np.int32), np.empty(len(rows), dtype=np.int32)
+    _walk.walk_rows(rows, walked, 2)
+    assert _compact.evaluate_rows(rows, compact, 2) == 0
+    assert (walked == compact).all()

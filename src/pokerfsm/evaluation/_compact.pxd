@@ -29,7 +29,7 @@ cdef extern from *:
     static inline int pokerfsm_compact_ctz(unsigned long long x) { return __builtin_ctzll(x); }
     #endif
     """
-    int _ctz "pokerfsm_compact_ctz" (uint64_t x) noexcept nogil
+    int ctz64 "pokerfsm_compact_ctz" (uint64_t x) noexcept nogil  # the lowest set bit
 
 
 cdef inline uint64_t suit_bit(int card) noexcept nogil:
@@ -44,7 +44,7 @@ cdef inline uint64_t flush_flags(uint64_t key) noexcept nogil:
 
 cdef inline int flush_suit(uint64_t flags) noexcept nogil:
     """The suit of a hand's flush, from its non-zero flush_flags."""
-    return _ctz(flags) >> 2
+    return ctz64(flags) >> 2
 
 
 cdef inline int32_t rank_value(const Compact* c, uint64_t key) noexcept nogil:

@@ -128,14 +128,16 @@ def _class_counts(hole: np.ndarray, fill: bool = False) -> np.ndarray:
     wanted, swapped = symmetry.matchup_key(hole)
     at = np.minimum(np.searchsorted(table.keys, wanted), len(table.keys) - 1)
     present = table.keys[at] == wanted
-    damaged = present.copy()
-    damaged[present] = ~table.usable(at[present])
-    if not fill and not present.all():
-        raise missing("preflop-hu", " completely (a matchup's row is missing)")
-    if not fill and damaged.any():
-        raise damaged_hu(int(wanted[damaged][0]))
     found = table.counts[at]
     found[swapped] = found[swapped][:, ::-1]
+    if present.all() and table.usable(at).all():   # the usual case, in as few steps as it takes
+        return found
+    if not fill and not present.all():
+        raise missing("preflop-hu", " completely (a matchup's row is missing)")
+    damaged = present.copy()
+    damaged[present] = ~table.usable(at[present])
+    if not fill:
+        raise damaged_hu(int(wanted[damaged][0]))
     found[~present] = MISSING
     found[damaged] = DAMAGED
     return found
@@ -226,9 +228,9 @@ def range_vs_range(range1: str | HandRange, range2: str | HandRange) -> TableFig
         counts = matrix.block(index1, index2)
     else:   # fill the smaller range's rows and read them from the other seat
         counts = matrix.block(index2, index1)[:, :, ::-1].transpose(1, 0, 2)
-    if (counts[:, :, 0] == MISSING).any():
-        raise missing("preflop-hu", " completely (a matchup's row is missing)")
-    if (counts[:, :, 0] == DAMAGED).any():
+    if counts.size and counts[:, :, 0].min() < 0:   # a row missing or damaged (one pass when there is none)
+        if (counts[:, :, 0] == MISSING).any():
+            raise missing("preflop-hu", " completely (a matchup's row is missing)")
         first, second = (int(i[0]) for i in np.nonzero(counts[:, :, 0] == DAMAGED))
         hole = np.array([[*_COMBO_CARDS[index1[first]], *_COMBO_CARDS[index2[second]]]], dtype=np.uint8)
         _class_counts(hole)   # raises the error naming the row
@@ -286,7 +288,7 @@ def flop_ehs(hand: CardsLike, flop: CardsLike) -> FlopStrength:
     row = loaded.read(lambda store: store.row_by_key("flop-ehs", key, "board, hand, wins, ties, losses, squares"))
     if row is None:
         raise missing("flop-ehs", f" for {hand!r} on {flop!r}")
-    problem = flop_spot_problem(key, *row[:2]) or flop_problem(*row[2:])
+    problem = flop_spot_problem(key, row[0], row[1], (canonical_board, canonical_hand)) or flop_problem(*row[2:])
     if problem:
         raise loaded.read(lambda store: store.damaged("flop-ehs", f"row {row_name('flop-ehs', key)}: {problem}"))
     wins, ties, losses, squares = row[2:]

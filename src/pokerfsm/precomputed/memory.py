@@ -143,9 +143,9 @@ class HuTable:
 
     def usable(self, rows: np.ndarray) -> np.ndarray:
         """Whether the rows at indices ``rows`` pass every check (their texts are read now if not yet)."""
-        unknown = np.unique(rows[self.named[rows] == 0])
-        if len(unknown):
-            loaded.read(lambda store: self._read_names(store, unknown))
+        unknown = rows[self.named[rows] == 0]
+        if unknown.size:
+            loaded.read(lambda store: self._read_names(store, np.unique(unknown)))
         ok: np.ndarray = self.counts_ok[rows] & (self.named[rows] == 1)
         return ok
 

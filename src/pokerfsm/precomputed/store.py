@@ -349,13 +349,15 @@ class Store:
                 yield chunk
 
     def row_by_key(self, name: str, key: int, columns: str = "*") -> Row | None:
-        """One row of ``name`` by its integer key, or None."""
-        if not self.has_rows_table(name):
-            return None
-        with self._reading() as db:
-            row: Row | None = db.execute(f"SELECT {columns} FROM {_sql_name(name)} WHERE key = ?",
-                                         (key,)).fetchone()
-            return row
+        """One row of ``name`` by its integer key, or None (also when the table was never started)."""
+        try:
+            row: Row | None = self._db.execute(f"SELECT {columns} FROM {_sql_name(name)} WHERE key = ?",
+                                               (key,)).fetchone()
+        except sqlite3.Error as exc:   # asked first, not before each lookup: a flop is read row by row
+            if isinstance(exc, sqlite3.OperationalError) and not self.has_rows_table(name):
+                return None
+            raise explain(self.path, exc, writing=False) from None
+        return row
 
     def size_bytes(self, name: str | None = None) -> int | None:
         """Bytes used by table ``name`` (via SQLite's dbstat, if compiled in), or the whole file."""

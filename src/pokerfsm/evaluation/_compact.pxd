@@ -47,13 +47,17 @@ cdef inline int flush_suit(uint64_t flags) noexcept nogil:
     return ctz64(flags) >> 2
 
 
+cdef inline uint32_t hash_slot(uint64_t key, const uint16_t* displacement, uint32_t slots) noexcept nogil:
+    """The slot of ``Compact.values`` that holds the value of a hand without a flush, from its key."""
+    cdef uint32_t h = <uint32_t>(key >> 32)
+    cdef uint32_t slot = (<uint32_t>((<uint64_t><uint32_t>(h << BUCKET_BITS) * slots) >> 32)
+                          + displacement[h >> (32 - BUCKET_BITS)])
+    return slot - (slots & (0u - (slot >= slots)))  # modulo the slots, without a branch (taken half the time)
+
+
 cdef inline int32_t rank_value(const Compact* c, uint64_t key) noexcept nogil:
     """The value of a hand without a flush, from its key (the perfect hash of its ranks)."""
-    cdef uint32_t h = <uint32_t>(key >> 32)
-    cdef uint32_t slot = (<uint32_t>((<uint64_t><uint32_t>(h << BUCKET_BITS) * c.slots) >> 32)
-                          + c.displacement[h >> (32 - BUCKET_BITS)])
-    slot -= c.slots & (0u - (slot >= c.slots))  # modulo the slots, without a branch (taken half the time)
-    return c.values[slot]
+    return c.values[hash_slot(key, c.displacement, c.slots)]
 
 
 cdef inline int32_t compact_value(const Compact* c, uint64_t key, uint64_t bits) noexcept nogil:

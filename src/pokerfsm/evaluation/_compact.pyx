@@ -170,62 +170,79 @@ cdef object _evaluate_checked(cards):
     return evaluate(tuple([int(c) for c in validated(cards)]))
 
 
-cdef inline int32_t _row_value(const Compact* c, const uint64_t* keys, const uint64_t* bits, const uint8_t* row,
-                               int k) noexcept nogil:
-    """The value of one row of ``k`` (5-7) card codes, -1 if a code is above 51 or repeated.
+cdef int32_t _flush_of_row(const uint16_t* flush, const uint8_t* row, int k, uint64_t flags) noexcept nogil:
+    """The value of a row of ``k`` cards whose key has the flush ``flags`` (the rare case)."""
+    cdef int j, suit = flush_suit(flags)
+    cdef uint32_t ranks = 0
+    for j in range(k):
+        if (row[j] & 3) == suit:
+            ranks |= 1u << (row[j] >> 2)
+    return flush[ranks & 0x1FFF]
+
+
+cdef inline Py_ssize_t _value_rows(const Compact* c, const uint64_t* keys, const uint64_t* bits, const uint8_t* rows,
+                                   Py_ssize_t count, int k, int32_t* out) noexcept nogil:
+    """Value ``count`` rows of ``k`` (5-7) card codes into ``out``; returns how many are bad (-1).
 
     ``keys`` and ``bits`` have 256 entries, so any byte may be read: a card's
     key and its bit ``1 << card``, or 0 and ``1 << 63`` past the 52 cards.
-    The cards are distinct when adding their bits carries nowhere (the sum
-    equals the OR). Only the rare hand with a flush looks at its suits again.
+    The cards of a row are distinct when adding their bits carries nowhere
+    (the sum equals the OR).
     """
-    cdef uint64_t key = 0, seen = 0, total = 0, flags, ranks = 0
-    cdef int j, suit
+    cdef const uint16_t* displacement = c.displacement  # locals: out's stores cannot change them
+    cdef const uint16_t* values = c.values
+    cdef const uint16_t* flush = c.flush
+    cdef uint32_t slots = c.slots
+    cdef uint64_t key, seen, total, flags
+    cdef Py_ssize_t i, bad = 0
+    cdef int j
     cdef int32_t v
-    for j in range(k):
-        key += keys[row[j]]
-        seen |= bits[row[j]]
-        total += bits[row[j]]
-    flags = flush_flags(key)
-    if flags == 0:
-        v = rank_value(c, key)
-    else:
-        suit = flush_suit(flags)
+    cdef const uint8_t* row
+    for i in range(count):
+        row = rows + i * k
+        key = 0
+        seen = 0
+        total = 0
         for j in range(k):
-            if (row[j] & 3) == suit:
-                ranks |= 1ULL << (row[j] >> 2)
-        v = c.flush[ranks & 0x1FFF]
-    return v if total == seen and seen >> 52 == 0 else -1
+            key += keys[row[j]]
+            seen |= bits[row[j]]
+            total += bits[row[j]]
+        flags = flush_flags(key)
+        if flags == 0:
+            v = values[hash_slot(key, displacement, slots)]
+        else:
+            v = _flush_of_row(flush, row, k, flags)
+        if total != seen or seen >> 52:
+            v = -1
+            bad += 1
+        out[i] = v
+    return bad
 
 
 def evaluate_rows(const uint8_t[:, ::1] cards, int32_t[::1] out, int threads):
     """Value of each row of 5-7 cards into ``out``; returns how many rows are bad.
 
     A bad row (a card above 51 or a repeated card) gets the value -1. Runs
-    without the GIL, on ``threads`` threads.
+    without the GIL, on ``threads`` threads, in blocks of 4,096 rows.
     """
     cdef const Compact* c = compact_tables()
-    cdef Py_ssize_t n = cards.shape[0], i, bad = 0
+    cdef Py_ssize_t n = cards.shape[0], block, bad = 0, size = 4096
     cdef int k = <int>cards.shape[1], j
     cdef uint64_t keys[256]
     cdef uint64_t bits[256]
     cdef const uint8_t* rows = &cards[0, 0] if n > 0 else NULL
     cdef int32_t* values = &out[0] if n > 0 else NULL
-    cdef int32_t v
     for j in range(256):
         keys[j] = c.card_key[j] if j < 52 else 0
         bits[j] = 1ULL << (j if j < 52 else 63)
     with nogil:
-        if k == 7:  # the common case, with a constant row length the compiler unrolls
-            for i in prange(n, num_threads=threads, schedule="static"):
-                v = _row_value(c, keys, bits, rows + 7 * i, 7)
-                values[i] = v
-                bad += v < 0
-        else:
-            for i in prange(n, num_threads=threads, schedule="static"):
-                v = _row_value(c, keys, bits, rows + k * i, k)
-                values[i] = v
-                bad += v < 0
+        for block in prange((n + size - 1) // size, num_threads=threads, schedule="static"):
+            if k == 7:  # the common case, with a constant row length the compiler unrolls
+                bad += _value_rows(c, keys, bits, rows + 7 * size * block, min(size, n - size * block), 7,
+                                   values + size * block)
+            else:
+                bad += _value_rows(c, keys, bits, rows + k * size * block, min(size, n - size * block), k,
+                                   values + size * block)
     return bad
 
 

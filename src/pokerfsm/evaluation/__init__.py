@@ -1,8 +1,9 @@
-"""Evaluate poker hands by walking the hand-rank table.
+"""Evaluate poker hands: the hand-rank table's state machine and the compact evaluator.
 
 * :mod:`pokerfsm.evaluation.hands`: ``evaluate``, ``evaluate_many``,
-  ``best_five``, ``compare_hands``, on the compiled walker
-  :mod:`pokerfsm.evaluation._walk`;
+  ``best_five``, ``compare_hands``, on the compact evaluator
+  :mod:`pokerfsm.evaluation._compact` (tables of 194 KiB, built on first use
+  by :mod:`pokerfsm.evaluation.compact`);
 * :mod:`pokerfsm.evaluation.handrank`: the :class:`HandRank` value and the
   checks on a hand's cards;
 * :mod:`pokerfsm.evaluation.completions`: ``hand_odds``, the category counts
@@ -12,7 +13,9 @@
 * :mod:`pokerfsm.evaluation.reference`: a slow, independent evaluator, the
   tests' oracle.
 
-The table is opened (and built, the first time) when a hand is first evaluated.
+The hand-rank table, walked by :mod:`pokerfsm.evaluation._walk` where a prefix
+of cards is shared (``hand_odds``, ranges), is opened (and built, the first
+time) when it is first walked.
 """
 from __future__ import annotations
 

@@ -2,9 +2,10 @@
 
 Single hands and arrays of unrelated hands go to the compact evaluator
 (:mod:`pokerfsm.evaluation.compact`, tables in the L2 cache): measured
-against the state machine it is 5x faster for one ``evaluate()`` call and
-15-30x for random hands in ``evaluate_many`` (the state machine misses the cache
-at every card of a random hand). Both give identical values.
+against the state machine (perf/bench_evaluate.py) it is several times faster
+for one ``evaluate()`` call and tens of times for random hands in
+``evaluate_many``, where the state machine misses the cache at every card.
+Both give identical values.
 
 >>> from pokerfsm import evaluate, best_five, compare_hands
 >>> evaluate("As 2d 3c 4h 5s").describe()

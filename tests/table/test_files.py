@@ -81,7 +81,7 @@ def test_a_fifo_or_a_directory_is_refused_at_once_never_read(tmp_path):
         with pytest.raises(TableError, match=f"not a regular file \\({kind}\\).*{ENV_VAR}") as info:
             open_table(path)
         assert not isinstance(info.value, (TableCorruptError, TableNotFoundError))  # no rebuild offered
-    result = subprocess.run([sys.executable, "-m", "pokerfsm", "eval", "Ah Kh Qh Jh Th"], capture_output=True,
+    result = subprocess.run([sys.executable, "-m", "pokerfsm", "odds", "Ah Kh"], capture_output=True,
                             text=True, timeout=60, env=dict(os.environ, **{ENV_VAR: str(fifo)}))
     assert result.returncode == 2 and "Traceback" not in result.stderr
     assert result.stderr.count("\n") == 1 and "not a regular file (a FIFO)" in result.stderr
@@ -95,6 +95,12 @@ def test_flags_are_true_or_false(table, tmp_path):
     assert not (tmp_path / "t.pkfsm").exists()
 
 
+#: A first use of the state machine (hand_odds walks the table; evaluate() needs no table):
+#: the straight flushes among the 1,081 completions of a royal flush to seven cards.
+WALK = ("import pokerfsm; "
+        "print(pokerfsm.hand_odds('Ah Kh Qh Jh Th').category_counts[pokerfsm.HandCategory.STRAIGHT_FLUSH])")
+
+
 def _run(code: str, table_path, **kw):
     env = dict(os.environ, **{ENV_VAR: str(table_path)})
     return subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
@@ -103,18 +109,18 @@ def _run(code: str, table_path, **kw):
 
 def test_first_use_builds_the_table_with_a_notice(tmp_path):
     target = tmp_path / "sub" / "first.pkfsm"
-    result = _run("import pokerfsm; print(pokerfsm.evaluate('Ah Kh Qh Jh Th').describe())", target)
+    result = _run(WALK, target)
     assert result.returncode == 0, result.stderr
-    assert result.stdout.strip() == "Straight flush, Ace high"
+    assert result.stdout.strip() == "1081"
     assert "building the hand-rank table" in result.stderr
     assert open_table(target).n_states == 612_978
-    again = _run("import pokerfsm; pokerfsm.evaluate('Ah Kh Qh Jh Th')", target)
+    again = _run(WALK, target)
     assert again.returncode == 0 and again.stderr == ""
 
 
 def test_two_processes_starting_at_once(tmp_path):
     target = tmp_path / "race.pkfsm"
-    code = "import pokerfsm; print(int(pokerfsm.evaluate('2c 3d 4h 5s 7c 9d Jh')))"
+    code = WALK
     env = dict(os.environ, **{ENV_VAR: str(target)})
     procs = [subprocess.Popen([sys.executable, "-c", code], env=env, stdout=subprocess.PIPE,
                               stderr=subprocess.PIPE, text=True) for _ in range(2)]
@@ -129,7 +135,7 @@ def test_two_processes_starting_at_once(tmp_path):
 def test_unwritable_location(tmp_path):
     blocker = tmp_path / "a-file"
     blocker.write_text("not a directory")
-    result = _run("import pokerfsm\ntry:\n pokerfsm.evaluate('Ah Kh Qh Jh Th')\n"
+    result = _run("import pokerfsm\ntry:\n pokerfsm.hand_odds('Ah Kh Qh Jh Th')\n"
                   "except pokerfsm.TableNotFoundError as e:\n print(e)", blocker / "t.pkfsm")
     assert result.returncode == 0
     assert "pokerfsm generate" in result.stdout and ENV_VAR in result.stdout
@@ -171,9 +177,9 @@ def test_insane_entries_with_a_matching_checksum_are_refused(table_copy, where, 
 
 
 def test_no_public_path_walks_a_refused_table(table_copy, monkeypatch):
-    """pokerfsm eval on an insane table: one error line, not a crash (it used to segfault)."""
+    """pokerfsm odds (a walk of the table) on an insane table: one error line, not a crash."""
     _rewrite(table_copy, lambda entries: entries.__setitem__(53 + 1, 10**9))
-    done = subprocess.run([sys.executable, "-m", "pokerfsm", "eval", "Ah Kh Qh Jh Th"], capture_output=True,
+    done = subprocess.run([sys.executable, "-m", "pokerfsm", "odds", "Ah Kh"], capture_output=True,
                           text=True, timeout=120, env={**os.environ, ENV_VAR: str(table_copy)})
     assert done.returncode == 2 and "out of range" in done.stderr and "Traceback" not in done.stderr
 

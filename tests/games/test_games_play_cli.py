@@ -74,6 +74,10 @@ def test_bad_choices_are_one_line_errors(argv, message, capsys):
     ["play", "holdem", "--stack", "0"],
     ["play", "holdem", "--opponent", "shark"],
     ["play", "chess"],
+    ["play", "holdem", "--seed", "\u0661"],          # digits 0-9 only, as everywhere
+    ["play", "holdem", "--blinds", "\u0665/\u0661\u0660"],
+    ["play", "draw", "--players", "\u0663"],
+    ["play", "holdem", "--seed", "-1"],
 ])
 def test_bad_options_are_refused_by_the_parser(argv, capsys):
     assert main(argv) == 2

@@ -20,6 +20,7 @@ import re
 from typing import TYPE_CHECKING
 
 from ..errors import ParseError
+from .numbers import positive_whole_number, whole_number
 
 if TYPE_CHECKING:
     from ..games.session import Seat, Session
@@ -30,20 +31,8 @@ TABLE_NAMES = ("calm", "mixed", "wild")
 DRAW_NAMES = ("Ada", "Bruno", "Chloe", "Denis", "Emma", "Felix", "Gaby", "Hugo")
 
 
-def _positive(text: str) -> int:
-    if not re.fullmatch(r"[0-9]+", text.strip()) or int(text) <= 0:
-        raise argparse.ArgumentTypeError(f"expected a positive whole number, got {text!r}")
-    return int(text)
-
-
-def _count(text: str) -> int:
-    if not re.fullmatch(r"[0-9]+", text.strip()):
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}")
-    return int(text)
-
-
 def _blinds(text: str) -> tuple[int, int]:
-    match = re.fullmatch(r"\s*(\d+)\s*/\s*(\d+)\s*", text)
+    match = re.fullmatch(r"\s*([0-9]+)\s*/\s*([0-9]+)\s*", text)
     if not match or not 0 < int(match.group(1)) <= int(match.group(2)):
         raise argparse.ArgumentTypeError(
             f"blinds look like '5/10' (small/big, small at most big), got {text!r}")
@@ -51,15 +40,15 @@ def _blinds(text: str) -> tuple[int, int]:
 
 
 def _common(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--stack", type=_positive, default=1000, help="starting chips per player (1000)")
-    parser.add_argument("--seed", type=int, default=None, help="seed for the cards and the computer players")
+    parser.add_argument("--stack", type=positive_whole_number, default=1000, help="starting chips per player (1000)")
+    parser.add_argument("--seed", type=whole_number, default=None, help="seed for the cards and the computer players")
     parser.add_argument("--history", metavar="FILE", help="save every hand to FILE")
     parser.add_argument("--auto", action="store_true", help="computer players in every seat")
-    parser.add_argument("--hands", type=_positive, metavar="N", help="stop after N hands")
+    parser.add_argument("--hands", type=positive_whole_number, metavar="N", help="stop after N hands")
     parser.add_argument("--explain", action="store_true",
                         help="show each computer decision's numbers and the rule that fired "
                              "(with a human at the table: after the hand, for hands shown down)")
-    parser.add_argument("--computer-rebuys", type=_count, default=3, metavar="N",
+    parser.add_argument("--computer-rebuys", type=whole_number, default=3, metavar="N",
                         help="rebuys each computer may take before it leaves the table (3)")
 
 
@@ -74,21 +63,21 @@ def configure(parser: argparse.ArgumentParser) -> None:
     holdem.add_argument("--hot-seat", action="store_true",
                         help="two humans at one screen instead of the computer")
     session = holdem.add_mutually_exclusive_group()
-    session.add_argument("--rebuy", type=_positive, metavar="CHIPS",
+    session.add_argument("--rebuy", type=positive_whole_number, metavar="CHIPS",
                          help="chips of one rebuy when a player is broke (default: the starting stack)")
-    session.add_argument("--target", type=_positive, metavar="CHIPS",
+    session.add_argument("--target", type=positive_whole_number, metavar="CHIPS",
                          help="play a match instead: no rebuys, the first to CHIPS (or the last "
                               "with chips) wins")
     _common(holdem)
     draw = games.add_parser("draw", help="five-card draw, you and computer players",
                             description="Five-card draw (poker fermé): antes, a draw, rebuys.")
-    draw.add_argument("--players", type=_positive, default=8, help="players at the table, 2-8 (8)")
+    draw.add_argument("--players", type=positive_whole_number, default=8, help="players at the table, 2-8 (8)")
     draw.add_argument("--table", choices=TABLE_NAMES, default="mixed",
                       help="who sits with you, from your left: calm (solid, timid and one random "
                            "player), mixed (every personality, at most one bluffer; the default) or "
                            "wild (two bluffers and a flambeur)")
-    draw.add_argument("--ante", type=_positive, default=2, help="ante per player and hand (2)")
-    draw.add_argument("--rebuy", type=_positive, default=200, help="chips of one rebuy, a 'cave' (200)")
+    draw.add_argument("--ante", type=positive_whole_number, default=2, help="ante per player and hand (2)")
+    draw.add_argument("--rebuy", type=positive_whole_number, default=200, help="chips of one rebuy, a 'cave' (200)")
     _common(draw)
 
 

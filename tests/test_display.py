@@ -87,7 +87,6 @@ def test_cards_option_overrides_the_detection(table, choice, expected):
     (["play", "--cards", "ascii", "draw"], "ascii"),
     (["play", "--cards", "ascii", "draw", "--cards", "unicode"], "unicode"),
     (["play", "holdem"], "auto"),
-    (["rummikub", "play", "--cards", "ascii"], "ascii"),
     (["eval", "AhKhQhJhTh", "--cards", "unicode"], "unicode"),
 ])
 def test_the_card_option_is_read_before_or_after_a_game(argv, style):

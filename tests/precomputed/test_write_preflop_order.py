@@ -35,7 +35,9 @@ def built(store_path, table):
 
 
 def test_it_writes_into_the_source_tree_by_default(script):
-    assert ORDER_FILE.resolve() == script.SOURCE_ORDER
+    """The checkout's file, never the installed package's (the two differ unless installed editable)."""
+    source = SCRIPT.parents[1] / "src" / "pokerfsm" / "precomputed" / "data" / ORDER_FILE.name
+    assert script.SOURCE_ORDER == source.resolve()
 
 
 def test_an_order_already_right_is_left_alone(script, built, tmp_path, capsys):

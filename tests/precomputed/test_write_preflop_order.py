@@ -37,7 +37,7 @@ def built(store_path, table):
 def test_it_writes_into_the_source_tree_by_default(script):
     """The checkout's file, never the installed package's (the two differ unless installed editable)."""
     source = SCRIPT.parents[1] / "src" / "pokerfsm" / "precomputed" / "data" / ORDER_FILE.name
-    assert script.SOURCE_ORDER == source.resolve()
+    assert source.resolve() == script.SOURCE_ORDER
 
 
 def test_an_order_already_right_is_left_alone(script, built, tmp_path, capsys):

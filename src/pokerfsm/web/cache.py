@@ -24,7 +24,7 @@ from typing import Any, Generic, TypeVar
 
 from ..odds.symmetry import IDENTITY, SUIT_PERMUTATIONS, SuitMap, relabel
 
-__all__ = ["Seat", "RandomSeat", "RangeSeat", "Question", "canonical_form", "AnswerCache"]
+__all__ = ["SeatKey", "RandomSeat", "RangeSeat", "Question", "canonical_form", "AnswerCache"]
 
 
 @dataclass(frozen=True)
@@ -47,8 +47,8 @@ class RangeSeat:
     symmetries: frozenset[SuitMap] | None = field(default=None, compare=False)
 
 
-#: a seat: two known cards (ints), a random hand or a range
-Seat = tuple[int, int] | RandomSeat | RangeSeat
+#: a seat as the answer cache keys it: two known cards (ints), a random hand or a range
+SeatKey = tuple[int, int] | RandomSeat | RangeSeat
 
 
 @dataclass(frozen=True)
@@ -59,7 +59,7 @@ class Question:
     that way); :meth:`encode` ignores those orders.
     """
 
-    players: tuple[Seat, ...]
+    players: tuple[SeatKey, ...]
     board: tuple[int, ...] = ()
     dead: tuple[int, ...] = ()
     samples: int | None = None
@@ -69,7 +69,7 @@ class Question:
     def of(cls, players: Sequence[Any], board: Sequence[int] = (), dead: Sequence[int] = (),
            samples: int | None = None, seed: int | None = None) -> Question:
         """Build from seats given as two cards, ``None`` (random) or a :class:`RangeSeat`."""
-        seats: list[Seat] = []
+        seats: list[SeatKey] = []
         for seat in players:
             if seat is None or isinstance(seat, RandomSeat):
                 seats.append(RandomSeat())

@@ -220,3 +220,13 @@ def test_three_or_more_all_ins_pay_the_side_pots_exactly(holes, board, finals):
     pay, _ = expected_payouts(contributions(outcome), outcome.shown, outcome.board)
     assert {s: outcome.collected.get(s, 0) for s in range(4)} == pay
     assert set(outcome.shown) == {0, 1, 2, 3}
+
+
+def test_a_pot_paid_as_one_names_who_could_win_each_part():
+    # the shortest stack cannot win anything, so pokerkit pays the main pot and side pot 1 as one;
+    # the next payment is side pot 2, which only the two deepest stacks could win
+    holes, board = ("7c 2d", "As Ah", "Ks Kh", "Qs Qh"), "2c 3h 8d 9s Jc"
+    hand = HoldemHand((0, 1, 2, 3), (100, 200, 300, 400), stacked(holes, board), (5, 10))
+    outcome = play_hand(hand, {s: Shover() for s in range(4)})
+    assert [(p.amount, p.eligible, p.winners) for p in outcome.pots] == [
+        (700, (0, 1, 2, 3), (1,)), (200, (2, 3), (2,))]

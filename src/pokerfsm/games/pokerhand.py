@@ -30,6 +30,7 @@ from ..cards import Card
 from ..errors import IllegalActionError
 from .actions import Action, Move, Outcome, Phase, PotResult, SeatView, Step
 from .dealer import Dealer
+from .pots import Layer, take_layers
 
 __all__ = ["Move", "Action", "Phase", "Step", "SeatView", "PotResult", "Outcome", "PokerHand",
            "AUTOMATIONS"]
@@ -89,7 +90,7 @@ class PokerHand:
         self._pots: list[PotResult] = []
         self._shown: dict[int, tuple[Card, ...]] = {}
         self._draws: dict[int, int] = {}
-        self._eligible: list[tuple[int, ...]] = []
+        self._layers: list[Layer] = []  # the pots when betting ends, who can win each
         self._notation: list[str] = []
         self._pending_deals: dict[int, list[Card]] = {}
         self._drawn: dict[int, list[Card]] = {}
@@ -378,8 +379,8 @@ class PokerHand:
                     self._note("d db " + "".join(str(_our_card(c)) for c in cards))
                 elif s.showdown_index is not None:
                     if not self._shown:  # betting is over: who can win which pot
-                        self._eligible = [tuple(self.seats[i] for i in pot.player_indices)
-                                          for pot in s.pots]
+                        self._layers = [(pot.amount, tuple(self.seats[i] for i in pot.player_indices))
+                                        for pot in s.pots]
                     seat = self.seats[s.showdown_index]
                     self._shown[seat] = tuple(self._holes[seat])
                     self._note(f"p{s.showdown_index + 1} sm " + "".join(map(str, self._shown[seat])))
@@ -407,9 +408,9 @@ class PokerHand:
         s = self._state
         pots = list(s.pots)
         push = s.push_chips()
-        if push.pot_index < len(self._eligible):
-            eligible = self._eligible[push.pot_index]
-        else:
+        # pokerkit pays layers that the same hands win as one pot: name everyone who could win a part
+        eligible = take_layers(self._layers, push.total_amount)
+        if eligible is None:  # no showdown (or no layers to match): the pot as pokerkit holds it
             eligible = tuple(self.seats[i] for i in pots[push.pot_index].player_indices)
         shares = {self.seats[i]: amount for i, amount in enumerate(push.amounts) if amount}
         self._pots.append(PotResult(push.total_amount, eligible, shares))

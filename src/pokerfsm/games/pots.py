@@ -25,7 +25,7 @@ from collections.abc import Sequence
 
 from .actions import Outcome
 
-__all__ = ["Layer", "final_layers", "pot_name", "settled_names"]
+__all__ = ["Layer", "final_layers", "pot_name", "settled_names", "take_layers"]
 
 Layer = tuple[int, tuple[int, ...]]
 """A pot: its chips, and the seats that can win it."""
@@ -61,6 +61,15 @@ def final_layers(outcome: Outcome) -> tuple[Layer, ...]:
     return tuple(layers)
 
 
+def _run_end(layers: Sequence[Layer], first: int, chips: int) -> int | None:
+    """Where the run of layers from ``first`` that adds up to ``chips`` ends (None if none does)."""
+    layer, total = first, 0
+    while total < chips and layer < len(layers):
+        total += layers[layer][0]
+        layer += 1
+    return layer if total == chips and layer > first else None
+
+
 def settled_names(layers: Sequence[Layer], paid: Sequence[int]) -> list[str] | None:
     """The name of each paid pot (``paid``: their chips, in order) after the layers it is made of;
     None when the pots paid are not consecutive layers.
@@ -73,12 +82,29 @@ def settled_names(layers: Sequence[Layer], paid: Sequence[int]) -> list[str] | N
     names: list[str] = []
     layer = 0
     for chips in paid:
-        first, total = layer, 0
-        while total < chips and layer < len(layers):
-            total += layers[layer][0]
-            layer += 1
-        if total != chips or layer == first:
+        end = _run_end(layers, layer, chips)
+        if end is None:
             return None
-        parts = [pot_name(n) for n in range(first, layer)]
+        parts = [pot_name(n) for n in range(layer, end)]
         names.append(parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1])
+        layer = end
     return names if layer == len(layers) else None
+
+
+def take_layers(layers: list[Layer], chips: int) -> tuple[int, ...] | None:
+    """Remove from the front of ``layers`` the ones a payment of ``chips`` is made of, and return
+    the seats that could win any of them, in the layers' order; None (``layers`` untouched) when
+    no run of layers adds up to the payment.
+
+    >>> layers = [(200, (0, 1, 2, 3)), (150, (1, 2, 3)), (400, (2, 3))]
+    >>> take_layers(layers, 350), take_layers(layers, 400), layers
+    ((0, 1, 2, 3), (2, 3), [])
+    >>> take_layers([(200, (0, 1))], 150) is None
+    True
+    """
+    end = _run_end(layers, 0, chips)
+    if end is None:
+        return None
+    seats = tuple(dict.fromkeys(seat for _, group in layers[:end] for seat in group))
+    del layers[:end]
+    return seats

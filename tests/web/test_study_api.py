@@ -237,6 +237,28 @@ def test_heatmap_preflop_heads_up_comes_from_the_table(heads_up_table, client):
     assert answer["classes"]["KK"]["equity"] == pytest.approx(expected, abs=1e-9)
 
 
+def test_heatmap_computes_a_class_whose_table_row_is_damaged(heads_up_table, client):
+    import sqlite3
+
+    import numpy as np
+
+    from pokerfsm.precomputed import lookup, symmetry
+
+    hole = np.array([[int(c) for c in pokerfsm.parse_cards("KhKs Th Td")]], dtype=np.uint8)
+    db = sqlite3.connect(heads_up_table)
+    with db:
+        db.execute("UPDATE rows_preflop_hu SET wins = -280610 WHERE key = ?", (int(symmetry.matchup_key(hole)[0][0]),))
+    db.close()
+    lookup.reload()
+    answer = client.post("/api/heatmap", json={"players": list(HEATMAP_RANGES), "seat": 0}).json()
+    assert set(answer["classes"]) == {"AA", "KK", "QQ", "AKs"} and answer["complete"]
+    assert answer["source"].startswith("table preflop-hu and ")
+    expected = library_equity(["KK", HEATMAP_RANGES[1]], seat=0)
+    assert answer["classes"]["KK"]["equity"] == pytest.approx(expected, abs=1e-9)
+    assert answer["classes"]["AA"]["equity"] == pytest.approx(library_equity(["AA", HEATMAP_RANGES[1]], seat=0),
+                                                              abs=1e-9)
+
+
 @pytest.mark.parametrize("body, status, loc", [
     ({"players": [["Ah", "Kd"], "QQ+"], "seat": 0}, 422, ["body", "players", 0]),
     ({"players": [["Ah", "Kd"], "QQ+"], "seat": 2}, 422, ["body", "seat"]),

@@ -1,7 +1,8 @@
 """Per-hand equity of a range: the equity of each of its hand classes against the other seats.
 
 Heads-up before the flop, with the ``preflop-hu`` table built, each class is
-a lookup (:func:`pokerfsm.precomputed.range_vs_range`, exact, microseconds).
+a lookup (:func:`pokerfsm.precomputed.range_vs_range`, exact, microseconds);
+a class whose rows are missing or damaged is computed instead, never left out.
 Otherwise each class is an equity question of its own, the seat's range cut
 down to that class, under the request's :class:`~pokerfsm.odds.Stop`: the
 time left is shared among the classes as their budgets, each exact when it
@@ -20,10 +21,11 @@ the time runs out the classes not done are left out and the answer says
 """
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 from ..cards import Card
-from ..errors import Error, TimeLimitError
+from ..errors import InvalidDealError, StoreError, TimeLimitError
 from ..odds import Stop, prepare_deal
 from ..ranges import HAND_CLASSES, HandRange, hand_class, parse_range
 from .cache import Question, RandomSeat, RangeSeat
@@ -32,6 +34,8 @@ from .problems import FieldError
 from .questions import engine_args
 
 __all__ = ["heatmap", "TABLE", "MAX_SECONDS"]
+
+log = logging.getLogger("pokerfsm.web")
 
 TABLE = "preflop-hu"
 MAX_SECONDS = 8.0
@@ -64,6 +68,61 @@ def _use_table(question: Question) -> bool:
     return bool(precomputed.available(TABLE))
 
 
+def _looked_up(question: Question, seat: int, groups: dict[str, HandRange],
+               stop: Stop) -> tuple[dict[str, dict[str, Any]], set[str]]:
+    """The classes the ``preflop-hu`` table answers, and those that cannot be dealt at all.
+
+    A class whose rows are missing or damaged is in neither: it is computed
+    like any other (the store's checks said why, in the server's log).
+    """
+    from .. import precomputed
+
+    found: dict[str, dict[str, Any]] = {}
+    impossible: set[str] = set()
+    other = _seat_range(question.players[1 - seat])
+    for hand, part in groups.items():
+        stop.check()
+        try:
+            figures = precomputed.range_vs_range(part, other)
+        except InvalidDealError:  # every combo of the class collides with the other seat's hand
+            impossible.add(hand)
+            continue
+        except StoreError as exc:
+            log.warning("heatmap: %s is computed, the table could not answer it: %s", hand, exc)
+            continue
+        found[hand] = {"equity": figures.equity, "combos": tidy(part.total_weight), "exact": True}
+    return found, impossible
+
+
+def _computed(question: Question, seat: int, groups: dict[str, HandRange], stop: Stop,
+              engine: Any) -> tuple[dict[str, dict[str, Any]], bool]:
+    """Each class computed on its own share of the time left, and whether every one was done."""
+    classes: dict[str, dict[str, Any]] = {}
+    players, board, dead = engine_args(question)
+    total = min(MAX_SECONDS, 0.8 * stop.seconds_left())
+    whole = stop.within(total)
+    for n, (hand, part) in enumerate(groups.items()):
+        if stop.cancelled:
+            stop.check()
+        share = whole.seconds_left() / (len(groups) - n)
+        if share < 0.005:
+            return classes, False
+        asked = list(players)
+        asked[seat] = part
+        try:  # the budget steers each class to its share (exact, else Monte Carlo); the limit is the whole's
+            result = engine.equity(asked, board, dead, samples=question.samples, seed=question.seed,
+                                   budget=share / 2, stop=whole)
+        except TimeLimitError:
+            whole.resume()  # the heatmap's share is over, not the request's: answer what is done
+            stop.check()
+            return classes, False
+        except InvalidDealError:  # the class cannot be dealt with the other seats' ranges
+            continue
+        classes[hand] = {"equity": result.players[seat].equity, "combos": tidy(part.total_weight),
+                         "exact": bool(result.exact)}
+    return classes, True
+
+
 def heatmap(question: Question, seat: int, stop: Stop, engine: Any) -> dict[str, Any]:
     """``{"seat", "fair", "source", "complete", "combos", "classes": {class: {"equity", "combos", "exact"}}}``:
     ``combos`` counts the seat's live combos, the classes left out for time included."""
@@ -71,47 +130,16 @@ def heatmap(question: Question, seat: int, stop: Stop, engine: Any) -> dict[str,
         raise FieldError(("body", "players", seat), f"seat {seat + 1} holds a hand: the heatmap needs a range "
                          "or an unknown hand there", "not_a_range")
     groups = _by_class(question, seat)
-    classes: dict[str, dict[str, Any]] = {}
-    complete, source = True, "enumeration"
+    looked_up: dict[str, dict[str, Any]] = {}
+    impossible: set[str] = set()
     if _use_table(question):
-        from .. import precomputed
-
-        source = f"table {TABLE}"
-        other = _seat_range(question.players[1 - seat])
-        for hand, part in groups.items():
-            stop.check()
-            try:
-                figures = precomputed.range_vs_range(part, other)
-            except Error:  # every combo of the class collides with the other seat's hand
-                continue
-            classes[hand] = {"equity": figures.equity, "combos": tidy(part.total_weight), "exact": True}
-    else:
-        players, board, dead = engine_args(question)
-        total = min(MAX_SECONDS, 0.8 * stop.seconds_left())
-        whole = stop.within(total)
-        for n, (hand, part) in enumerate(groups.items()):
-            if stop.cancelled:
-                stop.check()
-            share = whole.seconds_left() / (len(groups) - n)
-            if share < 0.005:
-                complete = False
-                break
-            asked = list(players)
-            asked[seat] = part
-            try:  # the budget steers each class to its share (exact, else Monte Carlo); the limit is the whole's
-                result = engine.equity(asked, board, dead, samples=question.samples, seed=question.seed,
-                                       budget=share / 2, stop=whole)
-            except TimeLimitError:
-                whole.resume()  # the heatmap's share is over, not the request's: answer what is done
-                stop.check()
-                complete = False
-                break
-            except Error:  # the class cannot be dealt with the other seats' ranges
-                continue
-            classes[hand] = {"equity": result.players[seat].equity, "combos": tidy(part.total_weight),
-                             "exact": bool(result.exact)}
-        exact = {c["exact"] for c in classes.values()}
-        source = "enumeration" if exact <= {True} else "Monte Carlo" if exact == {False} else \
-            "enumeration and Monte Carlo"
+        looked_up, impossible = _looked_up(question, seat, groups, stop)
+    rest = {hand: part for hand, part in groups.items() if hand not in looked_up and hand not in impossible}
+    computed, complete = _computed(question, seat, rest, stop, engine) if rest else ({}, True)
+    exact = {c["exact"] for c in computed.values()}
+    how = "enumeration" if exact <= {True} else "Monte Carlo" if exact == {False} else "enumeration and Monte Carlo"
+    source = f"table {TABLE}" if looked_up and not rest else f"table {TABLE} and {how}" if looked_up else how
+    classes = {hand: (looked_up.get(hand) or computed[hand]) for hand in groups
+               if hand in looked_up or hand in computed}
     return {"seat": seat, "fair": 1 / len(question.players), "source": source, "complete": complete,
             "combos": tidy(sum(part.total_weight for part in groups.values())), "classes": classes}

@@ -37,6 +37,10 @@ import numpy as np
 from ..cards import Card
 from ..errors import BuildError, quoted
 from ..ranges import HAND_CLASSES
+from ..tallies import counts_add_up, vs_one_random_problem
+from ..tallies import counts_problem as _counts_problem
+from ..tallies import parsed_counts as _parsed
+from ..tallies import whole_problem as _whole
 from . import symmetry
 from .definitions import (
     FLOP_HANDS,
@@ -46,10 +50,8 @@ from .definitions import (
     SPECS,
     VS_RANDOM_SHOWDOWNS,
     board_text,
-    categories_agree,
     hand_text,
     outcomes_agree,
-    parse_counts,
     std_errors,
 )
 
@@ -140,40 +142,6 @@ def record_problem(name: str, parameters: dict[str, Any], tasks: Any, texts: Map
 
 # ----------------------------------------------------------------- counts
 
-def counts_add_up(wins: Any, ties: Any, losses: Any, total: Any) -> Any:
-    """Whether counts from 0 to ``total`` add up to ``total``: for whole numbers or numpy arrays
-    of them (then element by element; no sum can overflow, each count being at most ``total``).
-
-    >>> counts_add_up(1, 2, 3, 6), counts_add_up(-1, 4, 3, 6)
-    (True, False)
-    """
-    return ((wins >= 0) & (ties >= 0) & (losses >= 0) & (wins <= total) & (ties <= total) & (losses <= total)
-            & (wins + ties + losses == total))
-
-
-def _whole(column: str, value: Any) -> str | None:
-    if type(value) is not int:
-        return f"{column} is {quoted(value)}, not a whole number"
-    return None
-
-
-def _counts_problem(wins: Any, ties: Any, losses: Any, total: int, what: str) -> str | None:
-    """What is wrong with a row's wins, ties and losses, which must add up to ``total`` ``what``."""
-    counts = {"wins": wins, "ties": ties, "losses": losses}
-    for column, value in counts.items():
-        problem = _whole(column, value)
-        if problem:
-            return problem
-    if counts_add_up(wins, ties, losses, total):
-        return None
-    for column, value in counts.items():
-        if value < 0:
-            return f"{column} is {value:,}, below 0"
-        if value > total:
-            return f"{column} is {value:,}, more than the {total:,} {what}"
-    return f"wins + ties + losses = {wins + ties + losses:,}, not the {total:,} {what}"
-
-
 def _figure_problem(column: str, value: Any, expected: float) -> str | None:
     """A stored figure must be the one the counts give (to rounding)."""
     if type(value) not in (int, float) or not math.isfinite(value):
@@ -186,13 +154,6 @@ def _figure_problem(column: str, value: Any, expected: float) -> str | None:
 def hu_problem(wins: Any, ties: Any, losses: Any) -> str | None:
     """What is wrong with the counts of a ``preflop-hu`` row, or None."""
     return _counts_problem(wins, ties, losses, HU_BOARDS, "boards of a heads-up matchup")
-
-
-def vs_one_random_problem(wins: Any, ties: Any, losses: Any, categories: Any) -> str | None:
-    """What is wrong with the exact counts of a hand against one random hand (a row of
-    ``preflop-vs-random`` or of the shipped order): its showdowns and its 18 category counts."""
-    return (_counts_problem(wins, ties, losses, VS_RANDOM_SHOWDOWNS, "showdowns of a hand against one random hand")
-            or _categories_problem(categories, VS_RANDOM_SHOWDOWNS))
 
 
 def flop_problem(wins: Any, ties: Any, losses: Any, squares: Any) -> str | None:
@@ -267,20 +228,6 @@ def vs_random_problem(row: Mapping[str, Any]) -> str | None:
             return problem
     if max(errors.values()) <= 0:
         return "its standard errors are all 0: no sampled answer is certain"
-    return None
-
-
-def _parsed(text: Any) -> tuple[int, ...] | None:
-    try:
-        return parse_counts(text) if isinstance(text, str) else None
-    except ValueError:
-        return None
-
-
-def _categories_problem(text: Any, showdowns: int) -> str | None:
-    counts = _parsed(text)
-    if counts is None or not categories_agree(counts, showdowns):
-        return f"categories {quoted(text)} do not add up to its {showdowns:,} showdowns"
     return None
 
 

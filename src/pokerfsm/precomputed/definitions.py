@@ -27,7 +27,7 @@ import math
 import os
 import socket
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -35,6 +35,7 @@ import numpy as np
 
 from ..cards import Card
 from ..ranking import HandCategory
+from ..tallies import HU_BOARDS, VS_RANDOM_SHOWDOWNS, categories_agree, counts_text, parse_counts
 from . import symmetry
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -49,14 +50,10 @@ __all__ = ["TableSpec", "SPECS", "run_task", "matchup_rows", "flop_rows", "board
            "counts_text", "parse_counts", "outcomes_agree", "categories_agree", "category_text",
            "vs_random_key"]
 
-HU_BOARDS = 1_712_304
-"""Boards of five cards once two known hands are dealt: C(48, 5)."""
 OUTCOMES = 20
 """Counts per Monte Carlo row of ``preflop-vs-random`` (its ``outcomes`` column, space-separated):
 the deals lost; won as one of k players sharing the best hand (k = 1-10); lost to j opponents
 sharing the best hand (j = 1-9). The opponents are alike, so these give every seat's figures."""
-VS_RANDOM_SHOWDOWNS = 1_225 * HU_BOARDS
-"""Showdowns of a hand against one random hand preflop: 1,225 hands times C(48, 5) boards."""
 FLOP_RUNS = 1_081
 """Turn-river pairs after a hand and a flop: C(47, 2)."""
 FLOP_HANDS = 990
@@ -103,20 +100,6 @@ def board_text(board: Sequence[int]) -> str:
     return "".join(texts[c] for c in sorted(board, reverse=True))
 
 
-def counts_text(counts: Iterable[Any]) -> str:
-    """Whole counts as a TEXT column holds them (``outcomes``, ``categories``): space-separated.
-
-    >>> counts_text([3, 0, 12]), parse_counts("3 0 12")
-    ('3 0 12', (3, 0, 12))
-    """
-    return " ".join(str(int(c)) for c in counts)
-
-
-def parse_counts(text: str) -> tuple[int, ...]:
-    """The counts of a column written by :func:`counts_text`; ValueError for anything else."""
-    return tuple(int(c) for c in text.split())
-
-
 def outcomes_agree(outcomes: Sequence[int], wins: int, ties: int, losses: int, samples: int) -> bool:
     """Whether a Monte Carlo row's ``outcomes`` (see :data:`OUTCOMES`) are the ones behind its
     wins, ties, losses and number of deals.
@@ -127,13 +110,6 @@ def outcomes_agree(outcomes: Sequence[int], wins: int, ties: int, losses: int, s
     return (len(outcomes) == OUTCOMES and min(outcomes) >= 0
             and (outcomes[0], outcomes[1], sum(outcomes[2:11]), sum(outcomes[11:]), sum(outcomes[:11]))
             == (losses, wins, ties, losses, samples))
-
-
-def categories_agree(categories: Sequence[int], showdowns: int) -> bool:
-    """Whether an exact row's ``categories`` (both hands' 9 counts) each count ``showdowns``."""
-    half = len(categories) // 2
-    return (len(categories) == 2 * len(HandCategory) and min(categories) >= 0
-            and sum(categories[:half]) == sum(categories[half:]) == showdowns)
 
 
 # ------------------------------------------------------------------ preflop-hu

@@ -11,7 +11,7 @@ Moves typed at the betting prompt (English or the seed's French)::
     a  allin  tapis          all-in
 
 At the draw the seed's question comes first, *how many* cards you exchange,
-then *which*:
+then *which*::
 
     0  servi  pat            exchange none (« servi »)
     3  draw 3                exchange three: you are then asked which three,

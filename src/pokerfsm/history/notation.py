@@ -5,16 +5,16 @@ pokerkit ``State``, after the checks whose failure deserves a clearer
 message than the engine's: the player label, the cards, the amount, whose
 turn it is. The notation (PHH standard):
 
-================  ================================================
-``d db CARDS``    deal the board (the burn card is implied)
-``d dh pN CARDS`` deal hole cards (``??`` for a card nobody saw)
-``pN f``          fold
-``pN cc``         check or call
-``pN cbr X``      bet, raise or complete to X (the round's total)
-``pN sd [CARDS]`` discard those cards, or stand pat (draw games)
-``pN sm [CARDS]`` show the cards (``-``: the ones dealt), or muck
-``# comment``     nothing; anything after ``#`` is a comment
-================  ================================================
+=================  ================================================
+``d db CARDS``     deal the board (the burn card is implied)
+``d dh pN CARDS``  deal hole cards (``??`` for a card nobody saw)
+``pN f``           fold
+``pN cc``          check or call
+``pN cbr X``       bet, raise or complete to X (the round's total)
+``pN sd [CARDS]``  discard those cards, or stand pat (draw games)
+``pN sm [CARDS]``  show the cards (``-``: the ones dealt), or muck
+``# comment``      nothing; anything after ``#`` is a comment
+=================  ================================================
 
 >>> from pokerfsm.history.record import HandRecord, Source
 >>> record = HandRecord(Source("x", ()), 1, "", "NT", ("a", "b"), (100, 100), (0, 0), (1, 2), ())

@@ -1,18 +1,18 @@
 """The three precomputed tables: their rows, their tasks and how a worker computes one task.
 
-=====================  ========  ==========  =========================================
-table                  rows      tasks       each row
-=====================  ========  ==========  =========================================
-``preflop-hu``         47,008    118         a class of heads-up matchups of two known
-                                             hands: exact wins, ties, losses over all
-                                             1,712,304 boards
-``preflop-vs-random``  1,521     1,521       a starting-hand class against 1-9 random
-                                             hands: exact for 1, Monte Carlo (seeded,
-                                             to a target standard error) for 2-9
-``flop-ehs``           1,286,792 74          a canonical (hand, flop): exact wins, ties
-                                             against one random hand over all turns and
-                                             rivers, and the sum behind E[HS^2]
-=====================  ========  ==========  =========================================
+=====================  =========  ==========  =========================================
+table                  rows       tasks       each row
+=====================  =========  ==========  =========================================
+``preflop-hu``         47,008     118         a class of heads-up matchups of two known
+                                              hands: exact wins, ties, losses over all
+                                              1,712,304 boards
+``preflop-vs-random``  1,521      1,521       a starting-hand class against 1-9 random
+                                              hands: exact for 1, Monte Carlo (seeded,
+                                              to a target standard error) for 2-9
+``flop-ehs``           1,286,792  74          a canonical (hand, flop): exact wins, ties
+                                              against one random hand over all turns and
+                                              rivers, and the sum behind E[HS^2]
+=====================  =========  ==========  =========================================
 
 :func:`run_task` is what a Dask worker runs: it needs only the table's name,
 the task number and the parameters, and returns the task's rows.

@@ -19,7 +19,9 @@ from __future__ import annotations
 import base64
 import binascii
 import json
+import logging
 import re
+from pathlib import PurePath
 from typing import Any
 
 from ..cards import Card
@@ -35,6 +37,8 @@ from .schemas import EquityRequest, SpotRequest
 __all__ = ["FieldError", "field_error", "read_deal", "read_equity_request", "encode_query", "decode_query",
            "shown_as_asked", "engine_args"]
 
+log = logging.getLogger("pokerfsm.web")
+
 
 def error_kind(exc: BaseException) -> str:
     """``DuplicateCardError`` -> ``'duplicate_card'``."""
@@ -43,9 +47,22 @@ def error_kind(exc: BaseException) -> str:
 
 
 def field_error(exc: Error, prefix: str = "body") -> FieldError:
-    """The library's error placed in the request, from the fields it carries."""
+    """The library's error placed in the request, from the fields it carries.
+
+    A file of the server's that the error names (a damaged file of the
+    installation) is named without its folder: the path is for the server's
+    log, not for its clients.
+
+    >>> from pokerfsm.errors import StoreCorruptError
+    >>> field_error(StoreCorruptError("/opt/app/data/order.csv:3: bad row", path="/opt/app/data/order.csv")).msg
+    'order.csv:3: bad row'
+    """
     if isinstance(exc, FieldError):
         return exc
+    message = str(exc)
+    if exc.path and exc.path in message:
+        log.error("%s", message)
+        message = message.replace(exc.path, PurePath(exc.path).name)
     loc: list[Any] = [prefix]
     if exc.field is not None:
         loc.append(exc.field)
@@ -53,7 +70,7 @@ def field_error(exc: Error, prefix: str = "body") -> FieldError:
             loc.append(exc.player)
         if exc.index is not None:
             loc.append(exc.index)
-    return FieldError(tuple(loc), str(exc), error_kind(exc))
+    return FieldError(tuple(loc), message, error_kind(exc))
 
 
 def _as_given(spec: Any) -> Any:

@@ -14,25 +14,33 @@ evaluator): for a 6-card state, the best non-flush value of the seven ranks
 is computed once per added rank, and the best flush once per rank mask.
 
 The file is written to a temporary file and renamed into place, so a reader
-never sees a partial table. ``pokerfsm generate`` is the command.
+never sees a partial table; every build holds a lock file beside it, so two
+processes never build the same table at once, and first removes the
+temporary files that killed builds left. ``pokerfsm generate`` is the
+command; the first use of the table (:func:`pokerfsm.table.load_default`)
+builds it too, through :func:`build_missing`.
 """
 from __future__ import annotations
 
 import contextlib
 import os
+import sys
 import tempfile
+import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..errors import checked_flag
+from ..errors import TableNotFoundError, checked_flag
 from ..progress import Progress, progress_bar
-from .format import FORMAT_VERSION, HEADER, LEVEL_SIZES, MAGIC, ROOT, SLOTS
+from .format import ENV_VAR, FORMAT_VERSION, HEADER, LEVEL_SIZES, MAGIC, ROOT, SLOTS, default_table_path
 
 if TYPE_CHECKING:  # pragma: no cover
     import numpy as np
+    from filelock import FileLock
     from numpy.typing import NDArray
 
-__all__ = ["generate_table", "build_entries", "write_table"]
+__all__ = ["generate_table", "build_missing", "build_entries", "write_table", "build_lock",
+           "remove_stale_temporaries"]
 
 _LEVEL_INDEX_BITS = (7, 12, 16, 19, 20, 21)  # log2 of the key index per level; grown if short
 
@@ -115,29 +123,76 @@ def write_table(entries: NDArray[np.int32], path: str | os.PathLike[str]) -> Pat
     return path
 
 
+def build_lock(path: Path) -> FileLock:
+    """The lock every build of the table at ``path`` holds (a ``.lock`` file beside it)."""
+    from filelock import FileLock
+
+    return FileLock(str(path.with_name(path.name + ".lock")))
+
+
+def remove_stale_temporaries(path: Path) -> list[Path]:
+    """Delete the temporary files that builds of ``path`` killed mid-way left behind.
+
+    Call it holding :func:`build_lock`: then no build is writing one.
+    """
+    removed = []
+    for stale in path.parent.glob(f"{path.name}.*.tmp"):
+        with contextlib.suppress(OSError):
+            stale.unlink()
+            removed.append(stale)
+    return removed
+
+
 def generate_table(path: str | os.PathLike[str] | None = None, *, show_progress: bool | None = None) -> Path:
-    """Build the table and write it to ``path`` (default: :func:`pokerfsm.table.files.default_table_path`).
+    """Build the table and write it to ``path`` (default: :func:`pokerfsm.table.format.default_table_path`).
 
     Holds the build lock meanwhile, and first removes what builds killed
     mid-way left behind. A progress bar is shown on stderr when it is a
     terminal (or when ``show_progress`` is true).
     """
-    from .files import build_lock, default_table_path, remove_stale_temporaries
-
     checked_flag(show_progress, "show_progress", optional=True)
     target = Path(path) if path is not None else default_table_path()
+    _locked_build(target, show_progress=show_progress, first_use=False)
+    return target
+
+
+def build_missing(path: Path) -> None:
+    """Build the table at ``path`` on first use, unless another process just did.
+
+    A one-line notice on stderr says so (and how long it took); where ``path``
+    cannot be written, :class:`~pokerfsm.errors.TableNotFoundError` says how to
+    build the table elsewhere.
+    """
+    try:
+        _locked_build(path, show_progress=None, first_use=True)
+    except OSError as exc:
+        raise TableNotFoundError(
+            f"{path}: no hand-rank table, and it cannot be written there ({exc.strerror or exc}); "
+            f"run `pokerfsm generate --output SOMEWHERE_WRITABLE` and set {ENV_VAR} to it"
+        ) from None
+
+
+def _locked_build(target: Path, *, show_progress: bool | None, first_use: bool) -> None:
+    """Lock, clear what killed builds left, write: every build of a table file goes through here.
+
+    ``first_use`` builds only if no other process built the table while this
+    one waited for the lock, and announces itself on stderr.
+    """
     target.parent.mkdir(parents=True, exist_ok=True)
     with build_lock(target):
+        if first_use and target.exists():
+            return
         remove_stale_temporaries(target)
-        return write_new_table(target, show_progress=show_progress)
-
-
-def write_new_table(target: Path, *, show_progress: bool | None = None) -> Path:
-    """Build the table and write it to ``target``; the caller holds the build lock."""
-    bar = (contextlib.nullcontext(None) if show_progress is False
-           else progress_bar("building the hand-rank table", delay=0, force=bool(show_progress)))
-    with bar as update:
-        entries, _ = build_entries(update)
-        if update is not None:
-            update(0.97, "writing")
-        return write_table(entries, target)
+        if first_use:
+            print(f"pokerfsm: building the hand-rank table at {target} (once, a few seconds)...",
+                  file=sys.stderr, flush=True)
+        start = time.perf_counter()
+        bar = (contextlib.nullcontext(None) if show_progress is False
+               else progress_bar("building the hand-rank table", delay=0, force=bool(show_progress)))
+        with bar as update:
+            entries, _ = build_entries(update)
+            if update is not None:
+                update(0.97, "writing")
+            write_table(entries, target)
+        if first_use:
+            print(f"pokerfsm: table ready in {time.perf_counter() - start:.1f} s", file=sys.stderr)

@@ -1,53 +1,40 @@
 """Find, open and check the hand-rank table file.
 
 The table lives at ``$POKERFSM_TABLE`` if that is set, otherwise in the user
-cache directory (``platformdirs``). It is opened read-only and memory-mapped,
+cache directory (:func:`pokerfsm.table.format.default_table_path`). It is opened read-only and memory-mapped,
 never read whole; opening checks the header, the size and the checksum, and
 any mismatch raises :class:`TableCorruptError` naming the path and the fix.
 
-On first use :func:`load_default` builds a missing table (a one-line notice,
-and a progress bar on a terminal). A lock file keeps two processes starting at
-once from building it twice, and the file is renamed into place only when
-complete. Where the location cannot be written, :class:`TableNotFoundError`
-says how to build it elsewhere.
+On first use :func:`load_default` builds a missing table
+(:func:`pokerfsm.table.build.build_missing`: a one-line notice, and a progress
+bar on a terminal). A lock file keeps two processes starting at once from
+building it twice, and the file is renamed into place only when complete.
+Where the location cannot be written, :class:`TableNotFoundError` says how to
+build it elsewhere.
 """
 from __future__ import annotations
 
-import contextlib
 import mmap
 import os
-import sys
 import threading
-import time
 from pathlib import Path
 from typing import TYPE_CHECKING, BinaryIO
 
 from ..errors import InputFileError, TableCorruptError, TableError, TableNotFoundError, checked_flag
 from ..textfiles import open_regular_file
-from .format import ENV_VAR, FIRST_ROWS, FORMAT_VERSION, HEADER, HEADER_SIZE, MAGIC, ROOT, SLOTS, file_name
+from .build import build_missing
+from .format import ENV_VAR, FIRST_ROWS, FORMAT_VERSION, HEADER, HEADER_SIZE, MAGIC, ROOT, SLOTS, default_table_path
 
 if TYPE_CHECKING:  # pragma: no cover
     import numpy as np
-    from filelock import FileLock
     from numpy.typing import NDArray
 
-__all__ = ["default_table_path", "HandRankTable", "open_table", "load_default", "build_lock",
-           "remove_stale_temporaries", "VALUES_BELOW"]
+__all__ = ["HandRankTable", "open_table", "load_default", "VALUES_BELOW"]
 
 VALUES_BELOW = 10 << 12
 """Every hand value is below this (see :mod:`pokerfsm.ranking`); checked on opening."""
 
 _FIX = "rebuild it with `pokerfsm generate --force`"
-
-
-def default_table_path() -> Path:
-    """``$POKERFSM_TABLE``, or ``hand-ranks-v1.pkfsm`` in the user cache directory."""
-    env = os.environ.get(ENV_VAR)
-    if env:
-        return Path(env).expanduser()
-    import platformdirs
-
-    return platformdirs.user_cache_path("pokerfsm") / file_name()
 
 
 class HandRankTable:
@@ -163,58 +150,6 @@ def load_default() -> HandRankTable:
         if _default is None:
             path = default_table_path()
             if not path.exists():
-                _build_missing(path)
+                build_missing(path)
             _default = open_table(path)
         return _default
-
-
-def build_lock(path: Path) -> FileLock:
-    """The lock every build of the table at ``path`` holds (a ``.lock`` file beside it)."""
-    from filelock import FileLock
-
-    return FileLock(str(path.with_name(path.name + ".lock")))
-
-
-def remove_stale_temporaries(path: Path) -> list[Path]:
-    """Delete the temporary files that builds of ``path`` killed mid-way left behind.
-
-    Call it holding :func:`build_lock`: then no build is writing one.
-    """
-    removed = []
-    for stale in path.parent.glob(f"{path.name}.*.tmp"):
-        with contextlib.suppress(OSError):
-            stale.unlink()
-            removed.append(stale)
-    return removed
-
-
-def _build_missing(path: Path) -> None:
-    """Build the table at ``path`` under a lock file, unless another process just did."""
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        lock = build_lock(path)
-        lock.acquire()
-    except OSError as exc:
-        raise TableNotFoundError(
-            f"{path}: no hand-rank table, and it cannot be written there ({exc.strerror or exc}); "
-            f"run `pokerfsm generate --output SOMEWHERE_WRITABLE` and set {ENV_VAR} to it"
-        ) from None
-    try:
-        if path.exists():  # another process built it while we waited
-            return
-        from .build import write_new_table
-
-        remove_stale_temporaries(path)
-        print(f"pokerfsm: building the hand-rank table at {path} (once, a few seconds)...",
-              file=sys.stderr, flush=True)
-        start = time.perf_counter()
-        try:
-            write_new_table(path)
-        except OSError as exc:
-            raise TableNotFoundError(
-                f"{path}: cannot write the hand-rank table ({exc.strerror or exc}); "
-                f"run `pokerfsm generate --output SOMEWHERE_WRITABLE` and set {ENV_VAR}"
-            ) from None
-        print(f"pokerfsm: table ready in {time.perf_counter() - start:.1f} s", file=sys.stderr)
-    finally:
-        lock.release()

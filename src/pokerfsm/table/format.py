@@ -1,4 +1,4 @@
-"""The hand-rank table's file format: the one place that defines it.
+"""The hand-rank table's file format and where the file lives: the one place that defines them.
 
 The file is a 64-byte header and the int32 entries, little-endian. The
 header holds the magic bytes, the format version, the slots per state, the
@@ -16,10 +16,12 @@ at offset :data:`ROOT` and a 0 pointer is a dead end.
 """
 from __future__ import annotations
 
+import os
 import struct
+from pathlib import Path
 
 __all__ = ["MAGIC", "FORMAT_VERSION", "HEADER", "HEADER_SIZE", "SLOTS", "ROOT", "LEVEL_SIZES", "FIRST_ROWS",
-           "ENV_VAR", "file_name"]
+           "ENV_VAR", "file_name", "default_table_path"]
 
 MAGIC = b"PKFSMHR\x00"
 FORMAT_VERSION = 1
@@ -39,3 +41,13 @@ ENV_VAR = "POKERFSM_TABLE"
 def file_name() -> str:
     """The table's file name in the cache directory, e.g. ``'hand-ranks-v1.pkfsm'``."""
     return f"hand-ranks-v{FORMAT_VERSION}.pkfsm"
+
+
+def default_table_path() -> Path:
+    """``$POKERFSM_TABLE``, or :func:`file_name` in the user cache directory."""
+    env = os.environ.get(ENV_VAR)
+    if env:
+        return Path(env).expanduser()
+    import platformdirs
+
+    return platformdirs.user_cache_path("pokerfsm") / file_name()

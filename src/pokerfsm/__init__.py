@@ -12,6 +12,7 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
+from ._version import __version__
 from .cards import DECK, Card, Rank, Suit, as_cards, parse_cards
 from .errors import (
     AmbiguousPlayerError,
@@ -34,8 +35,6 @@ from .errors import (
     TableNotFoundError,
     TimeLimitError,
 )
-
-__version__ = "0.1.0"
 
 _LAZY = {
     "HandCategory": "pokerfsm.ranking",

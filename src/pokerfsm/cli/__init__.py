@@ -26,7 +26,7 @@ import sys
 from collections.abc import Sequence
 from typing import NoReturn, TextIO
 
-from .. import __version__
+from .._version import __version__
 from ..display import ASCII_FALLBACK, CARD_STYLES, set_card_style, unicode_ok
 from ..errors import Error, InputFileError
 from ..stdio import program_stdout

@@ -54,7 +54,7 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import ValidationError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from .. import __version__
+from .._version import __version__
 from ..cards import Card
 from ..errors import Error, OptionError, StoppedError, TableError, TimeLimitError
 from ..evaluation.handrank import validated

@@ -1,6 +1,6 @@
 """The pack of cards across a session of many hands.
 
-Seed 001 (« poker fermé ») deals the way a card room does: the pack is
+Five-card draw (« poker fermé ») is dealt the way a card room does: the pack is
 shuffled once, when the game starts, and afterwards only *cut* between hands,
 so that it "se fait" (hands that were played stay together). This module is
 that dealer; the hand asks it for cards one at a time and gives the cards back

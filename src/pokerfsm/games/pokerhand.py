@@ -11,8 +11,8 @@ raises, all-ins, side pots, showdown); this module wraps one pokerkit
 * :meth:`PokerHand.outcome` is a small dataclass once the hand is over.
 
 The cards come from our :class:`~pokerfsm.games.dealer.Dealer`, never from
-pokerkit's own deck, so that the seeds' dealing rules hold across hands.
-Every hand still in at the showdown is shown, as seed 001 asks.
+pokerkit's own deck, so that the pack is only cut between hands, as a card room deals.
+Every hand still in at the showdown is shown, face up, to the whole table.
 
 Amounts of bets and raises are *totals for the round* ("raise to 60"), as in
 pokerkit and in hand histories.
@@ -28,6 +28,7 @@ import pokerkit as pk
 
 from ..cards import Card
 from ..errors import IllegalActionError
+from .actionlog import ActionLog
 from .actions import Action, Move, Outcome, Phase, PotResult, SeatView, Step
 from .dealer import Dealer
 from .pots import Layer, take_layers
@@ -91,8 +92,7 @@ class PokerHand:
         self._shown: dict[int, tuple[Card, ...]] = {}
         self._draws: dict[int, int] = {}
         self._layers: list[Layer] = []  # the pots when betting ends, who can win each
-        self._notation: list[str] = []
-        self._pending_deals: dict[int, list[Card]] = {}
+        self._log = ActionLog()
         self._drawn: dict[int, list[Card]] = {}
         self._pot_layout: tuple[tuple[int, tuple[int, ...]], ...] = ()
         self._advance()
@@ -257,7 +257,7 @@ class PokerHand:
             bets[index] = action.amount
         self._put[seat] += bets[index] - bets_before
         all_in = action.move is not Move.DRAW and s.stacks[index] == 0
-        self._note(f"p{index + 1} " + {
+        self._log.note(f"p{index + 1} " + {
             Move.FOLD: "f", Move.CHECK: "cc", Move.CALL: "cc", Move.BET: f"cbr {action.amount}",
             Move.RAISE: f"cbr {action.amount}", Move.DRAW: ("sd " + "".join(map(str, action.cards))).strip(),
         }[action.move])
@@ -365,7 +365,7 @@ class PokerHand:
                 elif s.hole_dealee_index is not None:
                     seat = self.seats[s.hole_dealee_index]
                     card, = self._deal(1)
-                    self._pending_deals.setdefault(s.hole_dealee_index, []).append(_our_card(card))
+                    self._log.dealt(s.hole_dealee_index, _our_card(card))
                     s.deal_hole([card], s.hole_dealee_index)
                     self._holes[seat].append(_our_card(card))
                     if seat in self._drawn:  # a replacement, after the seat's discards
@@ -376,33 +376,23 @@ class PokerHand:
                     cards = self._deal(count)
                     s.deal_board(cards)
                     self._board.extend(map(_our_card, cards))
-                    self._note("d db " + "".join(str(_our_card(c)) for c in cards))
+                    self._log.note("d db " + "".join(str(_our_card(c)) for c in cards))
                 elif s.showdown_index is not None:
                     if not self._shown:  # betting is over: who can win which pot
                         self._layers = [(pot.amount, tuple(self.seats[i] for i in pot.player_indices))
                                         for pot in s.pots]
                     seat = self.seats[s.showdown_index]
                     self._shown[seat] = tuple(self._holes[seat])
-                    self._note(f"p{s.showdown_index + 1} sm " + "".join(map(str, self._shown[seat])))
+                    self._log.note(f"p{s.showdown_index + 1} sm " + "".join(map(str, self._shown[seat])))
                     s.show_or_muck_hole_cards(True)
                 elif s.can_push_chips():
                     self._push_chips()
                 else:
                     break
 
-    def _note(self, action: str) -> None:
-        """Log an action in PHH notation, after the hole cards dealt since the last one."""
-        for index in sorted(self._pending_deals):
-            self._notation.append(f"d dh p{index + 1} " + "".join(map(str, self._pending_deals[index])))
-        self._pending_deals.clear()
-        self._notation.append(action)
-
     def notation(self) -> list[str]:
         """The hand so far as PHH action lines (``'d dh p1 AhKh'``, ``'p2 cbr 40'``...)."""
-        lines = list(self._notation)
-        for index in sorted(self._pending_deals):
-            lines.append(f"d dh p{index + 1} " + "".join(map(str, self._pending_deals[index])))
-        return lines
+        return self._log.lines()
 
     def _push_chips(self) -> None:
         s = self._state

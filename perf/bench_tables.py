@@ -5,7 +5,7 @@
    scaling ratio, and the store's size.
 2. Per-task cost in one process, extrapolated to each full table and to the
    turn version of flop-ehs (every canonical hand on every turn) on N workers.
-3. Lookups from a built store (``--store``, default ``$POKERFSM_TABLES``):
+3. Lookups from a built store (``--store``, default ``$POKERFSM_STORE``):
    one matchup, the range-vs-range and hand-vs-random spots of issue 12, and a
    flop, each beside ``pokerfsm.equity`` on the same question in the same run,
    with the answers compared.
@@ -156,11 +156,11 @@ def per_task_costs(quick: bool, bytes_per_row: float) -> None:
 
 
 def _use_store(store: str | None, title: str):
-    """Point the lookups at ``store`` (default ``$POKERFSM_TABLES``), print the section's title."""
+    """Point the lookups at ``store`` (default ``$POKERFSM_STORE``), print the section's title."""
     from pokerfsm.precomputed import lookup
 
     if store:
-        os.environ["POKERFSM_TABLES"] = store
+        os.environ["POKERFSM_STORE"] = store
     lookup.reload()
     print(f"## {title}\n")
     return lookup

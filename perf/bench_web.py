@@ -27,7 +27,7 @@ process) on 127.0.0.1 with a free port and stops it afterwards.
 * ``grid``: the page in Chromium (Playwright, Debian's binary), heads-up
   preflop range against range: from a click on the range grid to painted
   equities and to the painted heatmap (``perf/_grid_bench.py``). Set
-  ``POKERFSM_TABLES`` to a store with ``preflop-hu`` built for the target
+  ``POKERFSM_STORE`` to a store with ``preflop-hu`` built for the target
   case (the heatmap looked up, not computed).
 
 The HTTP/1.1 client of ``load`` and ``abandon`` is a minimal one on asyncio

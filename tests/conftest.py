@@ -19,7 +19,7 @@ def pytest_configure(config):
     answers hold no hand categories; the suite must give the same results with
     or without one. Tests of the tables make their own store (``store_path``).
     """
-    os.environ["POKERFSM_TABLES"] = os.path.join(tempfile.mkdtemp(prefix="pokerfsm-no-tables-"),
+    os.environ["POKERFSM_STORE"] = os.path.join(tempfile.mkdtemp(prefix="pokerfsm-no-tables-"),
                                                  "absent.sqlite")
 
 

@@ -11,11 +11,11 @@ import pytest
 
 @pytest.fixture
 def store_path(tmp_path, monkeypatch):
-    """A fresh store location, set as ``$POKERFSM_TABLES`` for this test."""
+    """A fresh store location, set as ``$POKERFSM_STORE`` for this test."""
     from pokerfsm.precomputed import lookup
 
     path = tmp_path / "tables.sqlite"
-    monkeypatch.setenv("POKERFSM_TABLES", str(path))
+    monkeypatch.setenv("POKERFSM_STORE", str(path))
     lookup.reload()
     yield path
     lookup.reload()

@@ -56,7 +56,7 @@ def pristine(tmp_path_factory, table):
     for name in SPECS:
         without_constraints(path, name)
     with pytest.MonkeyPatch.context() as patch:
-        patch.setenv("POKERFSM_TABLES", str(path))
+        patch.setenv("POKERFSM_STORE", str(path))
         lookup.reload()
         answers = {"matchups": [lookup.matchup(*q) for q in HU_QUESTIONS[:2]],
                    "sampled": lookup.vs_random("AhKh", 2), "flop": lookup.flop_ehs(*FLOP)}
@@ -122,7 +122,7 @@ def right_or_clear(ask, expected, copy):
 def test_one_damaged_cell_never_gives_a_wrong_answer(pristine, tmp_path_factory, monkeypatch, damage):
     _, answers, truth, _ = pristine
     copy = damaged_copy(pristine, tmp_path_factory, damage)
-    monkeypatch.setenv("POKERFSM_TABLES", copy)
+    monkeypatch.setenv("POKERFSM_STORE", copy)
     lookup.reload()
     try:
         for question in HU_QUESTIONS:

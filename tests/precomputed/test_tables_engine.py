@@ -30,7 +30,7 @@ def build_in_one_go(tmp_path, client, name, limit, **parameters):
 
 def start_build(args, store_path):
     """A `pokerfsm tables build` process in its own session (so its workers can be killed with it)."""
-    env = {**os.environ, "POKERFSM_TABLES": str(store_path)}
+    env = {**os.environ, "POKERFSM_STORE": str(store_path)}
     return subprocess.Popen([sys.executable, "-m", "pokerfsm", "tables", "build", *args],
                             env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                             start_new_session=True)

@@ -120,7 +120,7 @@ def test_a_damaged_shipped_order_on_every_front(shipped_copy, tmp_path, monkeypa
     from pokerfsm.precomputed import lookup
 
     shipped_copy.write_bytes(shipped_copy.read_bytes()[:20_000])   # half written
-    monkeypatch.setenv("POKERFSM_TABLES", str(tmp_path / "no-store.sqlite"))
+    monkeypatch.setenv("POKERFSM_STORE", str(tmp_path / "no-store.sqlite"))
     lookup.reload()
     found = pokerfsm.equity(["AhAd", None])
     assert found.method == "enumeration" and found.players[0].wins == 1_781_508_418

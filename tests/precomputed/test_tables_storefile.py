@@ -22,7 +22,7 @@ from pokerfsm.precomputed.store import Store, writer_lock
 
 
 def run_pokerfsm(args, env_store, timeout=120, **popen):
-    env = {**os.environ, "POKERFSM_TABLES": str(env_store)}
+    env = {**os.environ, "POKERFSM_STORE": str(env_store)}
     return subprocess.run([sys.executable, "-m", "pokerfsm", *args], env=env, capture_output=True, text=True,
                           timeout=timeout, **popen)
 
@@ -95,7 +95,7 @@ def test_a_healthy_store_on_a_read_only_mount_is_read(tmp_path, table):
         print(json.dumps({"method": answer.method, "wins": answer.players[0].wins,
                           "list": run("tables", "list", "--json"),
                           "build": run("tables", "build", "preflop-hu", "--limit", "0")}))
-    """, {"POKERFSM_TABLES": str(path)})
+    """, {"POKERFSM_STORE": str(path)})
     assert (found["method"], found["wins"]) == ("table", 1_388_072)
     assert found["list"]["status"] == 0 and json.loads(found["list"]["out"])["tables"][0]["rows"] == 1
     build = found["build"]
@@ -112,7 +112,7 @@ def test_a_full_disk_when_the_store_is_made_leaves_nothing(tmp_path, table):
         import os
         print(json.dumps({{"build": run("tables", "build", "preflop-hu", "--limit", "0"),
                           "left": sorted(os.listdir({str(folder)!r}))}}))
-    """, {"POKERFSM_TABLES": str(folder / "tables.sqlite")})
+    """, {"POKERFSM_STORE": str(folder / "tables.sqlite")})
     build = found["build"]
     assert build["status"] == 2 and build["err"].count("\n") == 1 and "the disk is full" in build["err"]
     assert "delete" not in build["err"] and "Traceback" not in build["err"]
@@ -141,7 +141,7 @@ def test_a_build_that_fills_the_disk_stops_clearly_and_resumes(tmp_path, table, 
         db = sqlite3.connect("file:{path}?mode=ro", uri=True)
         rows = db.execute("SELECT * FROM rows_preflop_hu ORDER BY key").fetchall()
         print(json.dumps({{"first": first, "kept": kept, "second": second, "rows": rows}}))
-    """, {"POKERFSM_TABLES": str(path)}, timeout=600)
+    """, {"POKERFSM_STORE": str(path)}, timeout=600)
     first, second = found["first"], found["second"]
     assert first["status"] == 2 and first["err"].count("\n") == 1, first
     assert "the disk is full" in first["err"] and "resumes" in first["err"] and "Traceback" not in first["err"]
@@ -208,3 +208,49 @@ def test_a_foreign_or_empty_file_is_not_written_over_and_the_advice_fits(tmp_pat
     assert "an SQLite file of another application" in err and "delete" not in err
     assert main(["tables", "list", "--store", str(empty)]) == 2
     assert "an empty file" in capsys.readouterr().err
+
+
+# --- the variable that names the store, and the one it replaced
+
+@pytest.mark.parametrize("store, tables, expected, deprecated", [
+    ("new.sqlite", None, "new.sqlite", False),
+    (None, "old.sqlite", "old.sqlite", True),            # the former name still works, and says so
+    ("", "old.sqlite", "old.sqlite", True),              # an empty variable is an unset one
+    ("new.sqlite", "old.sqlite", "new.sqlite", False),   # both set: the new name wins, quietly
+    (None, None, None, False),
+])
+def test_the_store_variable_and_the_deprecated_one(monkeypatch, tmp_path, store, tables, expected, deprecated):
+    import warnings
+
+    from pokerfsm.precomputed.store import default_store_path
+    from pokerfsm.precomputed.storefile import path_from_environment
+
+    for name, value in (("POKERFSM_STORE", store), ("POKERFSM_TABLES", tables)):
+        if value is None:
+            monkeypatch.delenv(name, raising=False)
+        else:
+            monkeypatch.setenv(name, str(tmp_path / value) if value else "")
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        found = default_store_path()
+        named = path_from_environment()
+    if expected is None:
+        assert named is None and found.name == "precomputed-v2.sqlite"
+    else:
+        assert found == named == tmp_path / expected
+    messages = [str(w.message) for w in caught if issubclass(w.category, DeprecationWarning)]
+    assert messages == (["POKERFSM_TABLES is deprecated: name the store with POKERFSM_STORE instead"] * 2
+                        if deprecated else [])
+
+
+@pytest.mark.parametrize("variables, expected", [
+    ({"POKERFSM_TABLES": "old.sqlite"}, "old.sqlite"),
+    ({"POKERFSM_TABLES": "old.sqlite", "POKERFSM_STORE": "new.sqlite"}, "new.sqlite"),
+])
+def test_the_command_line_reads_either_name_and_prints_one_json_document(tmp_path, variables, expected):
+    env = {key: value for key, value in os.environ.items() if key not in ("POKERFSM_STORE", "POKERFSM_TABLES")}
+    env.update({name: str(tmp_path / file) for name, file in variables.items()})
+    done = subprocess.run([sys.executable, "-m", "pokerfsm", "tables", "list", "--json"], env=env,
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["store"] == str(tmp_path / expected)

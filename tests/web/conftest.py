@@ -266,7 +266,7 @@ def heads_up_table(tmp_path, monkeypatch):
         store.begin_build("preflop-hu", SPECS["preflop-hu"].columns, parameters, SPECS["preflop-hu"].tasks(parameters),
                           __version__, hand_rank_checksum())
         store.commit_task("preflop-hu", 0, matchup_rows(np.unique(keys)), 0.0, "test")
-    monkeypatch.setenv("POKERFSM_TABLES", str(path))
+    monkeypatch.setenv("POKERFSM_STORE", str(path))
     monkeypatch.setattr(precomputed, "available", lambda name: name == "preflop-hu")
     lookup.reload()
     yield path
@@ -293,7 +293,7 @@ def three_way_table(tmp_path, monkeypatch):
         store.begin_build(spec.name, spec.columns, parameters, spec.tasks(parameters), __version__,
                           hand_rank_checksum())
         store.commit_task(spec.name, task, run_task(spec.name, task, parameters)["rows"], 0.0, "test")
-    monkeypatch.setenv("POKERFSM_TABLES", str(path))
+    monkeypatch.setenv("POKERFSM_STORE", str(path))
     lookup.reload()
     yield path
     lookup.reload()

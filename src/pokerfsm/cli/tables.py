@@ -6,7 +6,7 @@
     pokerfsm tables verify preflop-hu --sample 100
     pokerfsm tables export flop-ehs --format parquet --output flop-ehs.parquet
 
-The store is ``$POKERFSM_TABLES`` or ``precomputed-v2.sqlite`` beside the
+The store is ``$POKERFSM_STORE`` or ``precomputed-v2.sqlite`` beside the
 hand-rank table (``--store`` overrides both). Building needs the ``tables``
 extra (Dask distributed); a rerun resumes an interrupted build.
 """
@@ -24,7 +24,7 @@ _TABLES = ("preflop-hu", "preflop-vs-random", "flop-ehs")
 def configure(parser: argparse.ArgumentParser) -> None:
     common = Parser(add_help=False)
     common.add_argument("--store", metavar="PATH", default=None,
-                        help="the store file (default: $POKERFSM_TABLES or the cache directory)")
+                        help="the store file (default: $POKERFSM_STORE or the cache directory)")
     sub = parser.add_subparsers(dest="action", metavar="ACTION", required=True)
     build = sub.add_parser("build", parents=[common], help="build or resume tables on a Dask cluster")
     build.add_argument("names", nargs="+", metavar="NAME", choices=_TABLES,

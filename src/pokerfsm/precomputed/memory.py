@@ -108,7 +108,7 @@ loaded = _Loaded()
 
 
 def reload() -> None:
-    """Forget what was read from the store (after a build, or a change of ``$POKERFSM_TABLES``)."""
+    """Forget what was read from the store (after a build, or a change of ``$POKERFSM_STORE``)."""
     with loaded.lock:
         loaded._reset(None)
 

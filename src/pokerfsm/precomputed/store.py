@@ -1,6 +1,6 @@
 """The SQLite file that keeps the precomputed tables.
 
-One file holds every table: ``$POKERFSM_TABLES`` if that is set, otherwise
+One file holds every table: ``$POKERFSM_STORE`` if that is set, otherwise
 ``precomputed-v2.sqlite`` next to the hand-rank table (in the user cache
 directory unless ``$POKERFSM_TABLE`` moves it). It is in WAL mode, so lookups
 read while a build writes.
@@ -46,6 +46,7 @@ from .storefile import (
     connect_read_only,
     create_atomically,
     explain,
+    path_from_environment,
     rebuild_advice,
     writer_lock,
 )
@@ -72,10 +73,14 @@ CREATE TABLE IF NOT EXISTS tasks (
 
 
 def default_store_path() -> Path:
-    """``$POKERFSM_TABLES``, or ``precomputed-v2.sqlite`` beside the hand-rank table."""
-    env = os.environ.get(ENV_VAR)
-    if env:
-        return Path(env).expanduser()
+    """``$POKERFSM_STORE``, or ``precomputed-v2.sqlite`` beside the hand-rank table.
+
+    The former ``$POKERFSM_TABLES`` is still read (see
+    :func:`~pokerfsm.precomputed.storefile.path_from_environment`).
+    """
+    named = path_from_environment()
+    if named is not None:
+        return named
     from ..table import default_table_path
 
     return default_table_path().with_name(f"precomputed-v{FORMAT_VERSION}.sqlite")

@@ -20,20 +20,43 @@ import resource
 import shutil
 import sqlite3
 import stat
+import warnings
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
 from ..errors import StoreBusyError, StoreCorruptError, StoreError
 
-__all__ = ["ENV_VAR", "rebuild_advice", "check_regular", "explain", "connect_read_only", "create_atomically",
-           "writer_lock"]
+__all__ = ["ENV_VAR", "DEPRECATED_ENV_VAR", "path_from_environment", "rebuild_advice", "check_regular", "explain",
+           "connect_read_only", "create_atomically", "writer_lock"]
 
-ENV_VAR = "POKERFSM_TABLES"
+ENV_VAR = "POKERFSM_STORE"
+"""The environment variable that names the store file."""
+DEPRECATED_ENV_VAR = "POKERFSM_TABLES"
+"""The store's former variable: read only while :data:`ENV_VAR` is unset, with a ``DeprecationWarning``."""
 
 _FULL, _IO, _READONLY, _CANTOPEN, _PERMISSION, _CORRUPT, _NOT_A_DATABASE = 13, 10, 8, 14, 3, 11, 26
 _KINDS = ((stat.S_ISFIFO, "a FIFO"), (stat.S_ISDIR, "a directory"), (stat.S_ISCHR, "a character device"),
           (stat.S_ISBLK, "a block device"), (stat.S_ISSOCK, "a socket"))
+
+
+def path_from_environment() -> Path | None:
+    """The store file the environment names, or None when it names none.
+
+    ``$POKERFSM_STORE`` names it. The former ``$POKERFSM_TABLES`` still
+    works while ``$POKERFSM_STORE`` is unset (or empty), with a
+    ``DeprecationWarning`` naming both; when both are set, ``$POKERFSM_STORE``
+    wins and the other is ignored.
+    """
+    value = os.environ.get(ENV_VAR)
+    if value:
+        return Path(value).expanduser()
+    value = os.environ.get(DEPRECATED_ENV_VAR)
+    if value:
+        warnings.warn(f"{DEPRECATED_ENV_VAR} is deprecated: name the store with {ENV_VAR} instead",
+                      DeprecationWarning, stacklevel=3)
+        return Path(value).expanduser()
+    return None
 
 
 def rebuild_advice(path: Path) -> str:

@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from .._version import __version__
 from ..errors import BuildError, StoreError
 from ..progress import Progress, progress_bar
 from .checks import table_parameters
@@ -123,8 +124,6 @@ def build(names: Sequence[str], *, store_path: str | os.PathLike[str] | None = N
         raise BuildError(f"--limit must not be negative, not {limit!r}")
     path = Path(store_path) if store_path is not None else default_store_path()
     show = sys.stderr.isatty() if progress is None else progress
-    from .. import __version__
-
     checksum = hand_rank_checksum()
     summaries: list[BuildSummary] = []
     own_client = client is None

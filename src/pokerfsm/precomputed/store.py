@@ -39,6 +39,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from .._version import __version__
 from ..errors import StoreCorruptError, StoreError, StoreVersionError
 from .storefile import (
     ENV_VAR,
@@ -380,8 +381,6 @@ class Store:
 
 def _initialise(db: sqlite3.Connection) -> None:
     """Write the schema and header of a new store (WAL last, so that nothing is left in a WAL file)."""
-    from .. import __version__
-
     db.executescript(_SCHEMA)
     db.execute(f"PRAGMA application_id={APPLICATION_ID}")
     db.execute(f"PRAGMA user_version={FORMAT_VERSION}")

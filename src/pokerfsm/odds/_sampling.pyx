@@ -9,55 +9,8 @@ from cython.parallel cimport prange
 from pokerfsm.evaluation._compact cimport Compact, compact_tables, compact_value, suit_bit
 from pokerfsm.evaluation._walk cimport VALUE_SHIFT
 from pokerfsm.odds._kernels cimport MAX_MASKS, MAX_PLAYERS, N_SLOTS, Stop, make_stop, should_stop
-
-
-cdef inline uint64_t _rotl(uint64_t x, int k) noexcept nogil:
-    return (x << k) | (x >> (64 - k))
-
-
-cdef inline uint64_t _next(uint64_t* s) noexcept nogil:
-    """xoshiro256** (Blackman and Vigna): one 64-bit output, state advanced."""
-    cdef uint64_t result = _rotl(s[1] * 5, 7) * 9
-    cdef uint64_t shifted = s[1] << 17
-    s[2] ^= s[0]
-    s[3] ^= s[1]
-    s[1] ^= s[2]
-    s[0] ^= s[3]
-    s[2] ^= shifted
-    s[3] = _rotl(s[3], 45)
-    return result
-
-
-cdef inline void _seed(uint64_t* s, uint64_t seed) noexcept nogil:
-    """Fill the state with splitmix64 outputs of ``seed``."""
-    cdef int i
-    cdef uint64_t z
-    for i in range(4):
-        seed += 0x9E3779B97F4A7C15ULL
-        z = seed
-        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL
-        z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL
-        s[i] = z ^ (z >> 31)
-
-
-cdef struct Rng:
-    uint64_t s[4]
-    uint64_t spare       # the low half of the last output, when has_spare
-    bint has_spare
-
-
-cdef inline int _below(Rng* r, int n) noexcept nogil:
-    """A uniform int in [0, n) (n small; the bias is below 2**-32 * n); two per 64-bit output."""
-    cdef uint64_t x
-    if r.has_spare:
-        r.has_spare = False
-        x = r.spare
-    else:
-        x = _next(r.s)
-        r.spare = x & 0xFFFFFFFFULL
-        r.has_spare = True
-        x >>= 32
-    return <int>((x * <uint64_t>n) >> 32)
+from pokerfsm.odds cimport _xoshiro as xoshiro
+from pokerfsm.odds._xoshiro cimport Rng
 
 
 cdef inline uint8_t _draw(Rng* r, uint8_t* deck, int* left, uint64_t taken) noexcept nogil:
@@ -66,7 +19,7 @@ cdef inline uint8_t _draw(Rng* r, uint8_t* deck, int* left, uint64_t taken) noex
     cdef int i
     cdef uint8_t c
     while True:
-        i = _below(r, left[0])
+        i = xoshiro.below(r, left[0])
         c = deck[i]
         left[0] -= 1
         deck[i] = deck[left[0]]
@@ -113,7 +66,7 @@ cdef int64_t _deal_one(const Deal* deal, Rng* r, uint8_t* deck, int size, uint8_
             elif deal.kind[p] == 1:
                 lo = deal.range_start[p]
                 hi = deal.range_end[p] - 1
-                target = (_next(r.s) >> 11) * (1.0 / 9007199254740992.0) * deal.cumulative[hi]
+                target = xoshiro.uniform(r) * deal.cumulative[hi]
                 while lo < hi:
                     mid = (lo + hi) >> 1
                     if deal.cumulative[mid] > target:
@@ -163,8 +116,7 @@ cdef int64_t _run_stream(const Deal* deal, uint64_t seed, int64_t trials, double
     cdef int64_t counts[MAX_PLAYERS * N_SLOTS + MAX_MASKS]
     cdef int64_t* winners = counts + deal.n * N_SLOTS
     memset(counts, 0, width * sizeof(int64_t))
-    _seed(rng.s, seed)
-    rng.has_spare = False
+    xoshiro.seed(&rng, seed)
     for j in range(52):
         if not (deal.used >> j) & 1:
             deck[size] = <uint8_t>j

@@ -1,53 +1,15 @@
 # Monte Carlo kernel for the preflop-vs-random table: hot loops only. The
-# Python layer (pokerfsm.precomputed.tables) checks the hand and the number
+# Python layer (pokerfsm.precomputed.definitions) checks the hand and the number
 # of opponents and decides how many deals to draw.
-from libc.stdint cimport int32_t, int64_t, uint8_t, uint32_t, uint64_t
+from libc.stdint cimport int32_t, int64_t, uint8_t, uint64_t
 
 from pokerfsm.evaluation._walk cimport ROOT, table_pointer
+from pokerfsm.odds cimport _xoshiro as xoshiro
+from pokerfsm.odds._xoshiro cimport Rng
 
 cdef enum:
     MAX_OPPONENTS = 9
     GROUP = 8           # deals walked side by side
-
-
-cdef struct Rng:
-    uint64_t s[4]       # xoshiro256** state
-
-
-cdef inline uint64_t _splitmix(uint64_t* x) noexcept nogil:
-    x[0] += 0x9E3779B97F4A7C15ULL
-    cdef uint64_t z = x[0]
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL
-    return z ^ (z >> 31)
-
-
-cdef inline uint64_t _rotl(uint64_t x, int k) noexcept nogil:
-    return (x << k) | (x >> (64 - k))
-
-
-cdef inline uint64_t _next(Rng* r) noexcept nogil:
-    cdef uint64_t result = _rotl(r.s[1] * 5, 7) * 9
-    cdef uint64_t t = r.s[1] << 17
-    r.s[2] ^= r.s[0]
-    r.s[3] ^= r.s[1]
-    r.s[1] ^= r.s[2]
-    r.s[0] ^= r.s[3]
-    r.s[2] ^= t
-    r.s[3] = _rotl(r.s[3], 45)
-    return result
-
-
-cdef inline uint32_t _below(Rng* r, uint32_t n) noexcept nogil:
-    """A uniform integer in [0, n) (multiply-shift with rejection: no bias)."""
-    cdef uint64_t m = (_next(r) >> 32) * n
-    cdef uint32_t low = <uint32_t>m, threshold
-    if low < n:
-        threshold = (-n) % n
-        while low < threshold:
-            m = (_next(r) >> 32) * n
-            low = <uint32_t>m
-    return <uint32_t>(m >> 32)
 
 
 def sample_vs_random(const uint8_t[::1] hero, int opponents, uint64_t seed, int64_t deals,
@@ -73,11 +35,9 @@ def sample_vs_random(const uint8_t[::1] hero, int opponents, uint64_t seed, int6
     cdef int32_t mine, theirs, best
     cdef int64_t d = 0
     cdef Rng rng
-    cdef uint64_t mix = seed
     if not 1 <= opponents <= MAX_OPPONENTS or out.shape[0] != 20 or hero.shape[0] != 2:
         raise ValueError("sample_vs_random: 2 hero cards, 1-9 opponents and 20 outputs")
-    for i in range(4):
-        rng.s[i] = _splitmix(&mix)
+    xoshiro.seed(&rng, seed)
     for c in range(52):
         if c != hero[0] and c != hero[1]:
             deck[n] = c
@@ -90,7 +50,7 @@ def sample_vs_random(const uint8_t[::1] hero, int opponents, uint64_t seed, int6
             for g in range(size):
                 # a partial Fisher-Yates shuffle picks the cards of one deal
                 for i in range(needed):
-                    j = i + _below(&rng, 50 - i)
+                    j = i + xoshiro.below(&rng, 50 - i)
                     swap = deck[i]
                     deck[i] = deck[j]
                     deck[j] = swap

@@ -14,7 +14,7 @@ target, flushed to disk, read back and checked line by line with the reader
 pokerfsm uses, and only then renamed over the target: a failed or interrupted
 run leaves the old file as it was.
 
-``--output`` defaults to ``src/pokerfsm/precomputed/data/preflop-order.csv``
+``--output`` defaults to ``src/pokerfsm/data/preflop-order.csv``
 of the checkout this script is in. Exit status 0 when the file is written or
 already right, 2 with one line on standard error otherwise.
 """
@@ -28,16 +28,17 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from pokerfsm.precomputed.order import OrderedClass
+    from pokerfsm.preflop_order import OrderedClass
 
-SOURCE_ORDER = Path(__file__).resolve().parents[1] / "src" / "pokerfsm" / "precomputed" / "data" / "preflop-order.csv"
+SOURCE_ORDER = Path(__file__).resolve().parents[1] / "src" / "pokerfsm" / "data" / "preflop-order.csv"
 
 
 def recomputed(hand: str) -> tuple[int, int, int, tuple[int, ...]]:
     """Wins, ties, losses and the 18 category counts of class ``hand`` against one random hand, by enumeration."""
-    from pokerfsm.odds import equity
-    from pokerfsm.precomputed.definitions import category_text, parse_counts
+    from pokerfsm import equity
+    from pokerfsm.precomputed.definitions import category_text
     from pokerfsm.ranges import parse_range
+    from pokerfsm.tallies import parse_counts
 
     combo = next(iter(parse_range(hand)))
     result = equity([list(combo), None], exact=True, tables=False)
@@ -53,7 +54,7 @@ def counts_of(row: OrderedClass) -> tuple[int, int, int, tuple[int, ...]]:
 
 def current_order(path: Path) -> dict[str, OrderedClass]:
     """The classes of the file being replaced, by name; empty when it is missing or damaged."""
-    from pokerfsm.precomputed.order import parse_order
+    from pokerfsm.preflop_order import parse_order
 
     try:
         return {row.hand: row for row in parse_order(path.read_text(encoding="utf-8"))}
@@ -63,7 +64,7 @@ def current_order(path: Path) -> dict[str, OrderedClass]:
 
 def write_checked(path: Path, text: str) -> None:
     """Write ``text`` to ``path`` atomically: a temporary file beside it, synced, read back and checked, renamed."""
-    from pokerfsm.precomputed.order import parse_order, render_order
+    from pokerfsm.preflop_order import parse_order, render_order
 
     temporary = path.with_name(f".{path.name}.{os.getpid()}.new")
     try:
@@ -86,8 +87,9 @@ def write_checked(path: Path, text: str) -> None:
 
 def write_order(store_path: str | None, output: Path, recompute_all: bool = False) -> str:
     """Do the work; returns the line to print. Raises pokerfsm.Error, OSError or ValueError."""
-    from pokerfsm.precomputed.order import render_order, store_order
+    from pokerfsm.precomputed.order import store_order
     from pokerfsm.precomputed.store import Store
+    from pokerfsm.preflop_order import render_order
 
     with Store.open(store_path) as store:
         order = store_order(store)
@@ -107,7 +109,7 @@ def write_order(store_path: str | None, output: Path, recompute_all: bool = Fals
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--store", default=None, help="the built store (default: $POKERFSM_TABLES or the cache)")
+    parser.add_argument("--store", default=None, help="the built store (default: $POKERFSM_STORE or the cache)")
     parser.add_argument("--output", type=Path, default=SOURCE_ORDER, help=f"the file to write (default {SOURCE_ORDER})")
     parser.add_argument("--recompute-all", action="store_true", help="recompute every class, changed or not")
     args = parser.parse_args(argv)

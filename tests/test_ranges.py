@@ -4,8 +4,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from pokerfsm.cards import Card
-from pokerfsm.errors import RangeParseError
-from pokerfsm.ranges import ALL_COMBOS, HAND_CLASSES, HandRange, hand_class, parse_range
+from pokerfsm.errors import InvalidDealError, RangeParseError
+from pokerfsm.preflop_order import preflop_order
+from pokerfsm.ranges import ALL_COMBOS, HAND_CLASSES, HandRange, hand_class, parse_range, percentile_range
 
 
 @pytest.mark.parametrize(
@@ -290,8 +291,6 @@ def test_any_text_parses_or_raises_a_range_error(text):
 
 
 def test_a_percentage_alone_is_the_strongest_share_of_combos_and_before_a_parenthesis_a_weight():
-    from pokerfsm.precomputed.order import percentile_range, preflop_order
-
     top = percentile_range(15)
     assert parse_range("15%") == parse_range("top 15%") == parse_range("TOP 15.0%") == top
     assert {hand_class(c) for c in top} == {row.hand for row in preflop_order() if row.cumulative_combos <= len(top)}
@@ -301,6 +300,19 @@ def test_a_percentage_alone_is_the_strongest_share_of_combos_and_before_a_parent
     assert {c for c, w in mixed.items() if w == 0.5} == set(percentile_range(10))
     assert mixed.weight(("7h", "2c")) == 1.0
     assert len(parse_range("100%")) == 1326
+
+
+def test_percentile_ranges():
+    assert len(percentile_range(100)) == 1326
+    assert str(percentile_range(0.5)) == "AA"
+    assert str(percentile_range("1")) == "KK+"
+    assert str(percentile_range(2)) == "JJ+"      # 26.5 combos: 24 is nearer than 30
+    smaller, larger = percentile_range(10), percentile_range(20)
+    assert set(smaller) < set(larger)
+    assert abs(len(smaller) - 132.6) <= max(row.combos for row in preflop_order()) / 2
+    for bad in (0, -3, 101, "lots", None, float("nan")):
+        with pytest.raises(InvalidDealError):
+            percentile_range(bad)
 
 
 @given(st.floats(min_value=0.01, max_value=99.0))

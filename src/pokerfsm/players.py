@@ -37,7 +37,8 @@ or 'Ac Kc' for the hand.
 """
 from __future__ import annotations
 
-from .cards import Card, parse_cards
+from .cards import parse_cards
+from .combos import Hand
 from .errors import (
     AmbiguousPlayerError,
     CardParseError,
@@ -50,10 +51,7 @@ from .errors import (
 )
 from .ranges import RANDOM_WORDS, HandRange, parse_range
 
-__all__ = ["Hand", "read_player", "read_hand"]
-
-Hand = tuple[Card, Card]
-"""A known hand: two distinct cards, in the order given."""
+__all__ = ["read_player", "read_hand"]
 
 
 def _unknown(text: str) -> bool:

@@ -17,14 +17,12 @@ from __future__ import annotations
 import itertools
 import re
 
-from .cards import DECK, RANK_SYMBOLS, Card, parse_cards
+from .cards import RANK_SYMBOLS, Card, parse_cards
+from .combos import ALL_COMBOS, Combo, combo
 from .errors import CardParseError, DuplicateCardError, RangeParseError, quoted
+from .preflop_order import top_classes
 
-__all__ = ["Combo", "combo", "ALL_COMBOS", "class_combos", "RANDOM_WORDS", "MAX_RANGE_TEXT", "MAX_WEIGHT_DEPTH",
-           "read_range_text", "range_items"]
-
-Combo = tuple[Card, Card]
-"""Two distinct cards, the higher card (by encoding) first."""
+__all__ = ["RANDOM_WORDS", "MAX_RANGE_TEXT", "MAX_WEIGHT_DEPTH", "read_range_text", "range_items"]
 
 _RANK_OF = {s: i for i, s in enumerate(RANK_SYMBOLS)}
 MAX_RANGE_TEXT = 50_000
@@ -44,24 +42,7 @@ _WORD = re.compile(r"(?:[^\s,;()-]|\s*-\s*)+")
 _HARD_SEPARATORS = ",;"
 
 
-def combo(first: Card | int | str, second: Card | int | str) -> Combo:
-    """The canonical combo of two distinct cards, higher card first.
-
-    >>> combo("2c", "Ah")
-    (Card('Ah'), Card('2c'))
-    """
-    a, b = Card(first), Card(second)
-    if a == b:
-        raise RangeParseError(f"a hand needs two different cards, got {str(a)!r} twice")
-    return (a, b) if a > b else (b, a)
-
-
-ALL_COMBOS: tuple[Combo, ...] = tuple(combo(a, b) for a, b in itertools.combinations(DECK, 2))
-"""All 1,326 two-card combos."""
-
-
-
-def class_combos(high: int, low: int, kind: str) -> list[Combo]:
+def _rank_combos(high: int, low: int, kind: str) -> list[Combo]:
     """Combos of ranks ``high >= low``; kind is 's', 'o' or '' (both; a pair when equal)."""
     if high == low:
         return [combo(4 * high + a, 4 * high + b) for a, b in itertools.combinations(range(4), 2)]
@@ -130,14 +111,14 @@ def range_items(combos: set[Combo]) -> list[str]:
     left = set(combos)
 
     def complete(high: int, low: int, kind: str) -> bool:
-        return all(c in left for c in class_combos(high, low, kind))
+        return all(c in left for c in _rank_combos(high, low, kind))
 
     pairs = [r for r in range(12, -1, -1) if complete(r, r, "")]
     for top, bottom in _runs(pairs):
         a, b = RANK_SYMBOLS[top] * 2, RANK_SYMBOLS[bottom] * 2
         items.append(a if top == bottom else f"{b}+" if top == 12 else f"{a}-{b}")
     for r in pairs:
-        left -= set(class_combos(r, r, ""))
+        left -= set(_rank_combos(r, r, ""))
     suited = {(h, low) for h in range(13) for low in range(h) if complete(h, low, "s")}
     offsuit = {(h, low) for h in range(13) for low in range(h) if complete(h, low, "o")}
     ordered = []
@@ -145,7 +126,7 @@ def range_items(combos: set[Combo]) -> list[str]:
                                            ("o", offsuit - suited))):
         ordered += [((-high, order, -low), text) for (high, low), text in _cover(cells, kind)]
         for high, low in cells:
-            left -= set(class_combos(high, low, kind))
+            left -= set(_rank_combos(high, low, kind))
     items += [text for _, text in sorted(ordered)]
     items.extend(f"{a}{b}" for a, b in sorted(left, reverse=True))
     return items
@@ -251,7 +232,7 @@ def _parse_item(text: str, pos: int, weight: float, out: dict[Combo, float], dep
 
 def _percent_item(text: str, tokens: list[tuple[str, int, int]], weight: float, out: dict[Combo, float]) -> int:
     """A top-X% range (``15%`` or ``top 15%``): the strongest X % of the 1,326 combos in the
-    PokerStove order (:func:`pokerfsm.precomputed.order.percentile_range`); returns the end.
+    PokerStove order (:func:`pokerfsm.preflop_order.top_classes`); returns the end.
 
     A percentage directly before a parenthesis is a weight, read before this.
     """
@@ -263,10 +244,9 @@ def _percent_item(text: str, tokens: list[tuple[str, int, int]], weight: float, 
     if match is None or not 0.0 < float(match.group(1)) <= 100.0 or text[end:end + 1] == "(":
         raise RangeParseError(f"{quoted(shown)} at column {start + 1} of range {quoted(text)}: a percentage "
                               "range is 'top 15%' or '15%', above 0 and at most 100 % (a weight is 50%(AA))")
-    from .precomputed.order import percentile_range
-
-    for c in percentile_range(float(match.group(1))):
-        out[c] = weight
+    for name in top_classes(float(match.group(1)) / 100):
+        for c in _rank_combos(_RANK_OF[name[0]], _RANK_OF[name[1]], name[2:]):
+            out[c] = weight
     return end
 
 
@@ -311,9 +291,9 @@ def _atom_combos(token: str, column: int, text: str, shown: str) -> list[Combo]:
         if high == low:
             if kind:
                 raise fail("a pair is neither suited nor offsuit")
-            return [c for r in range(low, 13 if plus else low + 1) for c in class_combos(r, r, "")]
+            return [c for r in range(low, 13 if plus else low + 1) for c in _rank_combos(r, r, "")]
         top = high if plus else low + 1  # the kicker rises to one below the top card
-        return [c for k in range(low, top) for c in class_combos(high, k, kind)]
+        return [c for k in range(low, top) for c in _rank_combos(high, k, kind)]
     match = _SPAN.fullmatch(token)
     if match:
         try:
@@ -351,11 +331,11 @@ def _span_combos(*groups: str) -> list[Combo]:
     if h1 == l1:
         if kind:
             raise ValueError("a pair is neither suited nor offsuit")
-        return [c for r in range(min(h1, h2), max(h1, h2) + 1) for c in class_combos(r, r, "")]
+        return [c for r in range(min(h1, h2), max(h1, h2) + 1) for c in _rank_combos(r, r, "")]
     if h1 == h2:
-        return [c for k in range(min(l1, l2), max(l1, l2) + 1) for c in class_combos(h1, k, kind)]
+        return [c for k in range(min(l1, l2), max(l1, l2) + 1) for c in _rank_combos(h1, k, kind)]
     if h1 - l1 == h2 - l2:
         gap = h1 - l1
-        return [c for h in range(min(h1, h2), max(h1, h2) + 1) for c in class_combos(h, h - gap, kind)]
+        return [c for h in range(min(h1, h2), max(h1, h2) + 1) for c in _rank_combos(h, h - gap, kind)]
     raise ValueError("a span keeps the same top card ('A5s-A2s') or the same gap between the ranks "
                      "('JTs-KQs', 'T8s-QTs')")

@@ -53,45 +53,18 @@ from collections.abc import Callable, ItemsView, Iterable, Iterator, Mapping
 from decimal import Decimal
 from typing import Any, TypeVar, cast
 
-from .cards import RANK_SYMBOLS, Card, CardsLike, as_cards
-from .errors import RangeParseError
-from .range_text import (
-    ALL_COMBOS,
-    MAX_RANGE_TEXT,
-    MAX_WEIGHT_DEPTH,
-    RANDOM_WORDS,
-    Combo,
-    combo,
-    range_items,
-    read_range_text,
-)
+from .cards import Card, CardsLike, as_cards
+from .combos import ALL_COMBOS, HAND_CLASSES, Combo, combo, hand_class
+from .errors import InvalidDealError, RangeParseError
+from .preflop_order import top_classes
+from .range_text import MAX_RANGE_TEXT, MAX_WEIGHT_DEPTH, RANDOM_WORDS, range_items, read_range_text
 
-__all__ = ["HandRange", "parse_range", "weight_text", "hand_class", "HAND_CLASSES", "Combo", "combo", "ALL_COMBOS",
-           "RANDOM_WORDS", "MAX_RANGE_TEXT", "MAX_WEIGHT_DEPTH"]
+__all__ = ["HandRange", "parse_range", "percentile_range", "weight_text", "hand_class", "HAND_CLASSES", "Combo",
+           "combo", "ALL_COMBOS", "RANDOM_WORDS", "MAX_RANGE_TEXT", "MAX_WEIGHT_DEPTH"]
 
 T = TypeVar("T")
 _CUTS_KEPT = 32
 """Ranges cut by a set of known cards remembered per range (the oldest is dropped first)."""
-
-
-def hand_class(cards: Iterable[Card | int | str]) -> str:
-    """The starting-hand class of two cards: ``'AA'``, ``'AKs'`` or ``'AKo'``.
-
-    >>> hand_class(("Kh", "Ah")), hand_class(("7d", "7c")), hand_class(("2s", "3d"))
-    ('AKs', '77', '32o')
-    """
-    high, low = combo(*cards)
-    if high.rank == low.rank:
-        return high.rank.symbol * 2
-    return high.rank.symbol + low.rank.symbol + ("s" if high.suit == low.suit else "o")
-
-
-HAND_CLASSES: tuple[str, ...] = tuple(
-    RANK_SYMBOLS[high] + RANK_SYMBOLS[low] + ("" if high == low else kind)
-    for high in range(12, -1, -1) for low in range(high, -1, -1)
-    for kind in (("",) if high == low else ("s", "o"))
-)
-"""The 169 starting-hand classes, pairs and suited before offsuit, strongest ranks first."""
 
 
 class HandRange(Mapping[Combo, float]):
@@ -263,3 +236,22 @@ def parse_range(text: str) -> HandRange:
 @functools.lru_cache(maxsize=256)
 def _parse_text(text: str) -> HandRange:
     return HandRange(read_range_text(text))
+
+
+def percentile_range(percent: float) -> HandRange:
+    """The strongest ``percent`` % of the 1,326 combos, whole classes in the PokerStove order: the
+    range ``top 15%`` reads as (:func:`pokerfsm.preflop_order.top_classes` chooses the classes).
+
+    >>> len(percentile_range(100)), str(percentile_range(0.5)), str(percentile_range(3))
+    (1326, 'AA', '88+')
+
+    Raises InvalidDealError for a percent outside (0, 100], StoreCorruptError
+    when the shipped order is damaged.
+    """
+    try:
+        value = float(percent)
+    except (TypeError, ValueError):
+        raise InvalidDealError(f"a percentage range needs a number, not {percent!r}") from None
+    if not 0.0 < value <= 100.0:
+        raise InvalidDealError(f"a percentage range needs 0 < percent <= 100, not {percent!r}")
+    return parse_range(", ".join(top_classes(value / 100)))

@@ -5,9 +5,10 @@ import numpy as np
 import pytest
 
 from pokerfsm.cards import parse_cards
+from pokerfsm.combos import class_combos
 from pokerfsm.games.actions import Action, Move, Step
 from pokerfsm.games.holdem import HoldemSession
-from pokerfsm.games.preflop import PREFLOP_EQUITY, class_combos
+from pokerfsm.games.preflop import PREFLOP_EQUITY
 from pokerfsm.games.session import Seat
 from pokerfsm.games.solid import Solid
 from pokerfsm.ranges import parse_range

@@ -1,26 +1,10 @@
-"""Suit renamings (pokerfsm.odds.symmetry), shared by the enumeration and the web's answer cache."""
+"""Suit symmetries of ranges and deals (pokerfsm.odds.symmetry), for the enumeration and the web's answer cache."""
 import pytest
 
+from pokerfsm.combos import IDENTITY, relabel
 from pokerfsm.odds.deal import prepare_deal
-from pokerfsm.odds.symmetry import IDENTITY, SUIT_PERMUTATIONS, deal_symmetries, fixes, range_symmetries, relabel
+from pokerfsm.odds.symmetry import deal_symmetries, fixes, range_symmetries
 from pokerfsm.ranges import parse_range
-
-
-@pytest.mark.parametrize("cards, suits, expected", [
-    ([0, 1, 2, 3], (3, 2, 1, 0), (3, 2, 1, 0)),
-    ([48, 49], (1, 0, 2, 3), (49, 48)),
-    ([], IDENTITY, ()),
-])
-def test_relabel(cards, suits, expected):
-    assert relabel(cards, suits) == expected
-
-
-@pytest.mark.parametrize("suits", SUIT_PERMUTATIONS)
-def test_each_renaming_is_a_bijection_and_reversible(suits):
-    undo = tuple(suits.index(s) for s in range(4))
-    assert sorted(relabel(range(52), suits)) == list(range(52))
-    assert relabel(relabel(range(52), suits), undo) == tuple(range(52))
-
 
 
 @pytest.mark.parametrize("text, count", [("QQ+, AKs", 24), ("random", 24), ("AhKh", 6), ("AhKh, AsKs", 4),

@@ -86,7 +86,7 @@ def exact_rows_from_order(order=None) -> list[tuple]:
     """The 169 exact one-opponent rows of preflop-vs-random as the build writes them, from the shipped order
     (which holds the same counts): a whole set of exact rows without an hour of enumeration."""
     from pokerfsm.precomputed.definitions import VS_RANDOM_SHOWDOWNS, counts_text, vs_random_key
-    from pokerfsm.precomputed.order import preflop_order
+    from pokerfsm.preflop_order import preflop_order
     from pokerfsm.ranges import HAND_CLASSES
 
     rows = []

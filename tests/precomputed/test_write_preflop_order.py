@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 from tables_helpers import begin, damage, exact_rows_from_order
 
-from pokerfsm.precomputed.order import ORDER_FILE, order_rows, preflop_order, render_order
 from pokerfsm.precomputed.store import Store, writer_lock
+from pokerfsm.preflop_order import ORDER_FILE, order_rows, preflop_order, render_order
 
 SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "write_preflop_order.py"
 
@@ -36,7 +36,7 @@ def built(store_path, table):
 
 def test_it_writes_into_the_source_tree_by_default(script):
     """The checkout's file, never the installed package's (the two differ unless installed editable)."""
-    source = SCRIPT.parents[1] / "src" / "pokerfsm" / "precomputed" / "data" / ORDER_FILE.name
+    source = SCRIPT.parents[1] / "src" / "pokerfsm" / "data" / ORDER_FILE.name
     assert source.resolve() == script.SOURCE_ORDER
 
 

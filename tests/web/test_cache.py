@@ -10,7 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pokerfsm.cards import parse_cards
-from pokerfsm.odds.symmetry import IDENTITY, SUIT_PERMUTATIONS, range_symmetries, relabel
+from pokerfsm.combos import IDENTITY, SUIT_PERMUTATIONS, relabel
+from pokerfsm.odds.symmetry import range_symmetries
 from pokerfsm.ranges import parse_range
 from pokerfsm.web.cache import AnswerCache, Question, RandomSeat, RangeSeat, canonical_form
 

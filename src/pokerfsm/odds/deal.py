@@ -22,8 +22,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..cards import Card, CardsLike, as_cards
+from ..combos import Hand
 from ..errors import DuplicateCardError, Error, InvalidDealError, quoted
-from ..players import Hand, read_player
+from ..players import read_player
 from ..ranges import HandRange
 
 __all__ = ["MAX_PLAYERS", "PlayerSpec", "Seat", "Deal", "prepare_deal", "read_seat"]

@@ -27,6 +27,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
+from ..combos import SuitMap, relabel
 from ..evaluation import _walk
 from ..ranges import HandRange
 from ..table.format import ROOT
@@ -34,7 +35,7 @@ from . import _boards, _range_scan
 from .deal import Deal
 from .results import reorder_row, row_width
 from .stopping import Stop
-from .symmetry import SuitMap, card_map, deal_symmetries, fixes, range_symmetries
+from .symmetry import deal_symmetries, fixes, range_symmetries
 
 __all__ = ["make_plan", "Plan", "enumerate_known", "enumerate_ranges", "scan_range", "range_arrays",
            "walk", "states_after", "max_threads", "threads_for_work"]
@@ -187,7 +188,7 @@ def _combination_classes(deal: Deal, seats: Sequence[int], group: Sequence[SuitM
         return [((), 1.0, 1)]
     arrays = [_make_range_arrays(deal.seats[i].cut_range) for i in seats]
     shape = tuple(len(low) for low, _, _ in arrays)
-    maps = np.array([card_map(p) for p in group], dtype=np.int64)
+    maps = np.array([relabel(range(52), p) for p in group], dtype=np.int64)
     total = math.prod(shape)
     block = max(1, (1 << 22) // (len(group) * len(seats)))
     keys, weights = [], []

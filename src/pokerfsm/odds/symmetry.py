@@ -3,43 +3,27 @@
 A suit permutation ``perm`` renames suit ``s`` to ``perm[s]`` (suits as in
 :mod:`pokerfsm.cards`: s h d c = 0 1 2 3). The exact enumeration walks one
 board per orbit of the permutations that fix the deal; the web's answer
-cache files equivalent questions under one key. Both use these functions.
+cache files equivalent questions under one key. Both use these functions;
+the renamings themselves and :func:`~pokerfsm.combos.relabel` are in :mod:`pokerfsm.combos`.
 
->>> relabel([0, 5, 51], (3, 2, 1, 0))
-(3, 6, 48)
 >>> from pokerfsm.ranges import parse_range
 >>> len(range_symmetries(parse_range("AKs"))), len(range_symmetries(parse_range("AhKh")))
 (24, 6)
 """
 from __future__ import annotations
 
-import itertools
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
+import numpy as np
+
+from ..combos import SUIT_PERMUTATIONS, SuitMap, relabel
 from ..ranges import HandRange
 
 if TYPE_CHECKING:  # pragma: no cover
     from .deal import Deal
 
-__all__ = ["SuitMap", "IDENTITY", "SUIT_PERMUTATIONS", "relabel", "card_map", "fixes",
-           "range_symmetries", "deal_symmetries"]
-
-SuitMap = tuple[int, int, int, int]
-"""``SuitMap[s]`` is the suit that suit ``s`` becomes."""
-IDENTITY: SuitMap = (0, 1, 2, 3)
-SUIT_PERMUTATIONS: tuple[SuitMap, ...] = tuple(itertools.permutations(range(4)))  # type: ignore[arg-type]
-"""All 24 renamings, the identity first."""
-
-
-def relabel(cards: Iterable[int], suits: Sequence[int]) -> tuple[int, ...]:
-    """``cards`` (ints ``4 * rank + suit``) with their suits renamed by ``suits``."""
-    return tuple((int(c) & ~3) | suits[int(c) & 3] for c in cards)
-
-
-def card_map(suits: Sequence[int]) -> list[int]:
-    """``card_map(suits)[c]`` is card ``c`` renamed, for every card."""
-    return [(c & ~3) | suits[c & 3] for c in range(52)]
+__all__ = ["fixes", "range_symmetries", "deal_symmetries"]
 
 
 def fixes(suits: Sequence[int], cards: Iterable[int]) -> bool:
@@ -57,14 +41,12 @@ def _invariant(hand_range: HandRange, candidates: Sequence[SuitMap]) -> list[Sui
     """Those of ``candidates`` under which the range's weights are unchanged."""
     if hand_range.is_random:
         return list(candidates)
-    import numpy as np
-
     weights = np.zeros((52, 52))
     for (a, b), w in hand_range.items():
         weights[a, b] = weights[b, a] = w
     found = []
     for suits in candidates:
-        image = np.array(card_map(suits))
+        image = np.array(relabel(range(52), suits))
         if np.array_equal(weights[np.ix_(image, image)], weights):
             found.append(suits)
     return found

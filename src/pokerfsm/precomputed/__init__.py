@@ -31,7 +31,7 @@ __all__ = ["matchup", "range_vs_range", "vs_random", "flop_ehs", "available", "r
 _LAZY = {
     "matchup": "lookup", "range_vs_range": "lookup", "vs_random": "lookup", "flop_ehs": "lookup",
     "available": "lookup", "reload": "lookup", "TableFigures": "lookup", "FlopStrength": "lookup",
-    "percentile_range": "order", "preflop_order": "order",
+    "percentile_range": "..ranges", "preflop_order": "..preflop_order",
     "build": "engine", "verify": "verify", "export": "export",
     "Store": "store", "default_store_path": "store", "SPECS": "definitions",
 }
@@ -41,7 +41,7 @@ def __getattr__(name: str) -> Any:
     module = _LAZY.get(name)
     if module is None:
         raise AttributeError(f"module 'pokerfsm.precomputed' has no attribute {name!r}")
-    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
+    value = getattr(importlib.import_module(module if module.startswith("..") else f".{module}", __name__), name)
     globals()[name] = value
     return value
 
@@ -51,10 +51,11 @@ def __dir__() -> list[str]:
 
 
 if TYPE_CHECKING:  # pragma: no cover
+    from ..preflop_order import preflop_order
+    from ..ranges import percentile_range
     from .definitions import SPECS
     from .engine import build
     from .export import export
     from .lookup import FlopStrength, TableFigures, available, flop_ehs, matchup, range_vs_range, reload, vs_random
-    from .order import percentile_range, preflop_order
     from .store import Store, default_store_path
     from .verify import verify

@@ -23,7 +23,6 @@ than it can have: no more than that is ever read.
 from __future__ import annotations
 
 import functools
-import itertools
 import threading
 from dataclasses import dataclass
 from typing import cast
@@ -31,8 +30,9 @@ from typing import cast
 import numpy as np
 
 from ..cards import Card, CardsLike, as_cards
+from ..combos import COMBO_CARDS, COMBO_MASKS, HAND_CLASSES, combo_index, hand_class
 from ..errors import DuplicateCardError, InvalidDealError
-from ..ranges import HAND_CLASSES, HandRange, hand_class, parse_range
+from ..ranges import HandRange, parse_range
 from . import symmetry
 from .checks import flop_problem, flop_spot_problem, row_name
 from .definitions import FLOP_SHOWDOWNS, FLOP_SQUARE_SCALE, vs_random_key
@@ -89,18 +89,10 @@ def _range(spec: str | HandRange) -> HandRange:
     return spec if isinstance(spec, HandRange) else _parsed(spec)
 
 
-_COMBO_INDEX = np.full((52, 52), -1, dtype=np.int32)
-_COMBO_CARDS = np.array(list(itertools.combinations(range(52), 2)), dtype=np.uint8)
-_COMBO_INDEX[_COMBO_CARDS[:, 0], _COMBO_CARDS[:, 1]] = np.arange(len(_COMBO_CARDS))
-_COMBO_INDEX[_COMBO_CARDS[:, 1], _COMBO_CARDS[:, 0]] = np.arange(len(_COMBO_CARDS))
-_COMBO_MASKS = (np.uint64(1) << _COMBO_CARDS[:, 0].astype(np.uint64)) | (
-    np.uint64(1) << _COMBO_CARDS[:, 1].astype(np.uint64))
-
-
 def _combo_arrays(r: HandRange) -> tuple[np.ndarray, np.ndarray]:
     """The range's combo numbers (0-1325) and weights, computed once per range."""
     def make(r: HandRange) -> tuple[np.ndarray, np.ndarray]:
-        index = np.array([_COMBO_INDEX[int(a), int(b)] for a, b in r], dtype=np.intp)
+        index = np.array([combo_index(a, b) for a, b in r], dtype=np.intp)
         weights = np.array([w for _, w in r.items()], dtype=np.float64)
         return index, weights
 
@@ -109,7 +101,7 @@ def _combo_arrays(r: HandRange) -> tuple[np.ndarray, np.ndarray]:
 
 def combo_masks(r: HandRange) -> np.ndarray:
     """The range's combos as 52-bit card masks (uint64), in the order of its combos."""
-    masks: np.ndarray = _COMBO_MASKS[_combo_arrays(r)[0]]
+    masks: np.ndarray = COMBO_MASKS[_combo_arrays(r)[0]]
     return masks
 
 
@@ -152,8 +144,8 @@ class _ComboMatrix:
     """
 
     def __init__(self) -> None:
-        self.counts = np.zeros((1326, 1326, 3), dtype=np.int32)   # pages touched when filled
-        self.filled = np.zeros(1326, dtype=bool)
+        self.counts = np.zeros((len(COMBO_CARDS), len(COMBO_CARDS), 3), dtype=np.int32)   # pages touched when filled
+        self.filled = np.zeros(len(COMBO_CARDS), dtype=bool)
         self.lock = threading.Lock()
 
     def block(self, rows: np.ndarray, columns: np.ndarray) -> np.ndarray:
@@ -161,11 +153,11 @@ class _ComboMatrix:
         with self.lock:
             todo = np.unique(rows[~self.filled[rows]])
             if len(todo):
-                first = np.repeat(todo, 1326)
-                second = np.tile(np.arange(1326), len(todo))
-                free = (_COMBO_MASKS[first] & _COMBO_MASKS[second]) == 0
+                first = np.repeat(todo, len(COMBO_CARDS))
+                second = np.tile(np.arange(len(COMBO_CARDS)), len(todo))
+                free = (COMBO_MASKS[first] & COMBO_MASKS[second]) == 0
                 first, second = first[free], second[free]
-                hole = np.concatenate([_COMBO_CARDS[first], _COMBO_CARDS[second]], axis=1)
+                hole = np.concatenate([COMBO_CARDS[first], COMBO_CARDS[second]], axis=1)
                 self.counts[first, second] = _class_counts(hole, fill=True)
                 self.filled[todo] = True
             block: np.ndarray = self.counts[rows[:, None], columns[None, :]]
@@ -232,7 +224,7 @@ def range_vs_range(range1: str | HandRange, range2: str | HandRange) -> TableFig
         if (counts[:, :, 0] == MISSING).any():
             raise missing("preflop-hu", " completely (a matchup's row is missing)")
         first, second = (int(i[0]) for i in np.nonzero(counts[:, :, 0] == DAMAGED))
-        hole = np.array([[*_COMBO_CARDS[index1[first]], *_COMBO_CARDS[index2[second]]]], dtype=np.uint8)
+        hole = np.array([[*COMBO_CARDS[index1[first]], *COMBO_CARDS[index2[second]]]], dtype=np.uint8)
         _class_counts(hole)   # raises the error naming the row
     totals = np.einsum("i,ijk,j->k", weights1, counts.astype(np.float64), weights2)
     if not totals.any():

@@ -3,7 +3,8 @@
 Relabelling the four suits changes no showdown, so each table keeps one row
 per class of spots that a suit permutation maps onto each other. A card is
 ``4 * rank + suit`` (see :mod:`pokerfsm.cards`); a permutation maps suit ``s``
-to ``perm[s]``.
+to ``perm[s]`` (:data:`pokerfsm.combos.SUIT_PERMUTATIONS`, applied by
+:func:`pokerfsm.combos.relabel`).
 
 Canonical forms are the smallest images under the 24 permutations, cards
 sorted ascending (boards, hands on a board) or, for heads-up matchups, the
@@ -22,32 +23,26 @@ from collections.abc import Iterable, Sequence
 
 import numpy as np
 
+from ..combos import COMBO_CARDS, SUIT_PERMUTATIONS, relabel
+
 __all__ = [
-    "SUIT_PERMUTATIONS", "permute", "canonical_board", "canonical_boards", "stabiliser",
+    "canonical_board", "canonical_boards", "stabiliser",
     "board_hands", "canonical_hand_rows", "canonical_spot", "matchup_classes", "matchup_key",
     "unpack_matchup", "pack_spot", "unpack_spot",
 ]
 
-SUIT_PERMUTATIONS: tuple[tuple[int, ...], ...] = tuple(itertools.permutations(range(4)))
-"""The 24 relabellings of the suits; the first is the identity."""
-
-_CARD_IMAGES = np.array([[4 * (c // 4) + perm[c % 4] for c in range(52)] for perm in SUIT_PERMUTATIONS],
-                        dtype=np.int64)
+_CARD_IMAGES = np.array([relabel(range(52), perm) for perm in SUIT_PERMUTATIONS], dtype=np.int64)
 
 
-def permute(cards: Iterable[int], perm: Sequence[int]) -> tuple[int, ...]:
-    """The cards with their suits relabelled by ``perm``, sorted ascending.
-
-    >>> permute([0, 1], (1, 0, 2, 3))   # 2s 2h -> 2h 2s
-    (0, 1)
-    """
-    return tuple(sorted(4 * (c // 4) + perm[c % 4] for c in cards))
+def _image(cards: Iterable[int], perm: Sequence[int]) -> tuple[int, ...]:
+    """The cards with their suits relabelled by ``perm``, sorted ascending (a set's canonical image)."""
+    return tuple(sorted(relabel(cards, perm)))
 
 
 def canonical_board(cards: Iterable[int]) -> tuple[int, ...]:
     """The smallest image of a set of cards under the suit permutations (sorted ascending)."""
     cards = tuple(cards)
-    return min(permute(cards, perm) for perm in SUIT_PERMUTATIONS)
+    return min(_image(cards, perm) for perm in SUIT_PERMUTATIONS)
 
 
 @functools.lru_cache(maxsize=4)
@@ -62,7 +57,7 @@ def canonical_boards(size: int) -> tuple[tuple[int, ...], ...]:
 def stabiliser(cards: Iterable[int]) -> list[tuple[int, ...]]:
     """The suit permutations that map the set of ``cards`` onto itself (identity first)."""
     cards = tuple(sorted(cards))
-    return [perm for perm in SUIT_PERMUTATIONS if permute(cards, perm) == cards]
+    return [perm for perm in SUIT_PERMUTATIONS if _image(cards, perm) == cards]
 
 
 def board_hands(board: Sequence[int]) -> np.ndarray:
@@ -99,7 +94,7 @@ def canonical_spot(hand: Sequence[int], board: Sequence[int]) -> tuple[tuple[int
     >>> canonical_spot([51, 50], [47, 43, 39])   # Ac Ad on Kc Qc Jc
     ((36, 40, 44), (48, 49))
     """
-    return min((permute(board, perm), permute(hand, perm)) for perm in SUIT_PERMUTATIONS)
+    return min((_image(board, perm), _image(hand, perm)) for perm in SUIT_PERMUTATIONS)
 
 
 def pack_spot(board: Sequence[int], hand: Sequence[int]) -> int:
@@ -140,7 +135,7 @@ def matchup_classes() -> np.ndarray:
     Computed from all 812,175 unordered pairs of disjoint hands; see
     :func:`matchup_key` for the packing.
     """
-    hands = np.array(list(itertools.combinations(range(52), 2)), dtype=np.uint8)
+    hands = COMBO_CARDS
     first, second = np.triu_indices(len(hands), 1)
     a, b = hands[first], hands[second]
     disjoint = ((a[:, :1] != b[:, 0:1]) & (a[:, :1] != b[:, 1:2])

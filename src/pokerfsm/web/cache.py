@@ -22,7 +22,7 @@ from collections.abc import Awaitable, Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
-from ..odds.symmetry import IDENTITY, SUIT_PERMUTATIONS, SuitMap, relabel
+from ..combos import IDENTITY, SUIT_PERMUTATIONS, SuitMap, relabel
 
 __all__ = ["SeatKey", "RandomSeat", "RangeSeat", "Question", "canonical_form", "AnswerCache"]
 

@@ -36,8 +36,9 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..cards import Card
+from ..combos import ALL_COMBOS, COMBO_CARDS, hand_class
 from ..evaluation import evaluate_many
-from ..ranges import ALL_COMBOS, HandRange, hand_class
+from ..ranges import HandRange
 from .actions import Move, Step
 from .preflop import PREFLOP_EQUITY
 
@@ -150,10 +151,9 @@ def bluff_weight(size: float, keep: float) -> float:
 
 @functools.lru_cache(maxsize=1)
 def _combo_arrays() -> tuple[np.ndarray, np.ndarray]:
-    """Every combo as a (1326, 2) uint8 array, and each combo's preflop equity."""
-    cards = np.array([[int(a), int(b)] for a, b in ALL_COMBOS], dtype=np.uint8)
+    """Every combo's cards (:data:`~pokerfsm.combos.COMBO_CARDS`), and each combo's preflop equity."""
     preflop = np.array([PREFLOP_EQUITY[hand_class(c)] for c in ALL_COMBOS])
-    return cards, preflop
+    return COMBO_CARDS, preflop
 
 
 def _scores(board: Sequence[Card], alive: np.ndarray) -> np.ndarray:

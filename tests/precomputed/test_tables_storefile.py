@@ -243,14 +243,19 @@ def test_the_store_variable_and_the_deprecated_one(monkeypatch, tmp_path, store,
                         if deprecated else [])
 
 
-@pytest.mark.parametrize("variables, expected", [
-    ({"POKERFSM_TABLES": "old.sqlite"}, "old.sqlite"),
-    ({"POKERFSM_TABLES": "old.sqlite", "POKERFSM_STORE": "new.sqlite"}, "new.sqlite"),
+@pytest.mark.parametrize("variables, expected, warning", [
+    ({"POKERFSM_TABLES": "old.sqlite"}, "old.sqlite",
+     "pokerfsm: warning: POKERFSM_TABLES is deprecated: name the store with POKERFSM_STORE instead\n"),
+    ({"POKERFSM_TABLES": "old.sqlite", "POKERFSM_STORE": "new.sqlite"}, "new.sqlite", ""),
 ])
-def test_the_command_line_reads_either_name_and_prints_one_json_document(tmp_path, variables, expected):
+def test_the_command_line_reads_either_name_and_prints_one_json_document(tmp_path, variables, expected, warning):
     env = {key: value for key, value in os.environ.items() if key not in ("POKERFSM_STORE", "POKERFSM_TABLES")}
     env.update({name: str(tmp_path / file) for name, file in variables.items()})
-    done = subprocess.run([sys.executable, "-m", "pokerfsm", "tables", "list", "--json"], env=env,
-                          capture_output=True, text=True, timeout=120)
-    assert done.returncode == 0, done.stderr
-    assert json.loads(done.stdout)["store"] == str(tmp_path / expected)
+    found = {}
+    for command in (["tables", "list", "--json"], ["equity", "AhAd", "KsKc", "--json"]):
+        done = subprocess.run([sys.executable, "-m", "pokerfsm", *command], env=env,
+                              capture_output=True, text=True, timeout=120)
+        assert done.returncode == 0 and done.stderr == warning, done.stderr
+        found[command[0]] = json.loads(done.stdout)   # the one document on stdout
+    assert found["tables"]["store"] == str(tmp_path / expected)
+    assert found["equity"]["players"][0]["hand"] == "AhAd"

@@ -14,7 +14,9 @@ What the CLI promises:
 * with ``--json`` the command's JSON document is the only thing on standard
   output, whatever a dependency prints meanwhile (:mod:`pokerfsm.stdio`);
 * cards print with suit symbols only where the output can encode them
-  (``--cards ascii|unicode`` overrides, :mod:`pokerfsm.display`).
+  (``--cards ascii|unicode`` overrides, :mod:`pokerfsm.display`);
+* a deprecated setting still in use (``$POKERFSM_TABLES``) is named once,
+  in one ``pokerfsm: warning:`` line on stderr.
 """
 from __future__ import annotations
 
@@ -23,7 +25,8 @@ import contextlib
 import importlib
 import json
 import sys
-from collections.abc import Sequence
+import warnings
+from collections.abc import Iterator, Sequence
 from typing import NoReturn, TextIO
 
 from .._version import __version__
@@ -158,7 +161,8 @@ def _main(argv: list[str], out: TextIO) -> int:
     args.stdout = out
     set_card_style(args.card_style)
     try:
-        return int(args._run(args) or 0)
+        with _deprecations_on_stderr():
+            return int(args._run(args) or 0)
     except ImportError as exc:
         extra = missing_extra(exc)
         if extra is None:
@@ -173,6 +177,18 @@ def _main(argv: list[str], out: TextIO) -> int:
     except KeyboardInterrupt:
         print("pokerfsm: interrupted", file=sys.stderr)
         return 130
+
+
+@contextlib.contextmanager
+def _deprecations_on_stderr() -> Iterator[None]:
+    """Show pokerfsm's own deprecation warnings, each once, as one line on stderr."""
+    def line(message: Warning | str, *_: object, **__: object) -> None:
+        print(f"pokerfsm: warning: {message}", file=sys.stderr)
+
+    with warnings.catch_warnings():
+        warnings.filterwarnings("once", category=DeprecationWarning, module=r"pokerfsm\.")
+        warnings.showwarning = line
+        yield
 
 
 __all__ += ["MissingExtraError"]

@@ -35,8 +35,8 @@ from typing import Any
 import numpy as np
 
 from ..cards import Card
+from ..combos import HAND_CLASSES
 from ..errors import BuildError, quoted
-from ..ranges import HAND_CLASSES
 from ..tallies import counts_add_up, vs_one_random_problem
 from ..tallies import counts_problem as _counts_problem
 from ..tallies import parsed_counts as _parsed

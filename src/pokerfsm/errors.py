@@ -167,9 +167,13 @@ class DuplicateCardError(InvalidDealError):
     """The same card appears twice where distinct cards are required."""
 
 
-class OptionError(InvalidDealError):
+class OptionError(Error, ValueError):
     """An option of a computation out of its range or of the wrong type (``samples``, ``seed``,
-    ``budget`` …); ``field`` names it. (An InvalidDealError, as earlier versions raised.)"""
+    ``budget`` …); ``field`` names it. The deal may be sound: this is not an :class:`InvalidDealError`.
+
+    >>> issubclass(OptionError, InvalidDealError), issubclass(OptionError, ValueError)
+    (False, True)
+    """
 
 
 class TableError(Error, OSError):

@@ -227,7 +227,8 @@ class Connection:
 
 def exact_range_questions() -> list[list[str]]:
     """Range-against-range questions (suit-symmetric) that the automatic mode computes exactly, in 1-2 s."""
-    from pokerfsm.odds import DEFAULT_BUDGET, prepare_deal
+    from pokerfsm.calculator import DEFAULT_BUDGET
+    from pokerfsm.odds import prepare_deal
     from pokerfsm.odds.enumeration import make_plan, max_threads
 
     found = []

@@ -47,11 +47,11 @@ _LAZY = {
     "HandOdds": "pokerfsm.evaluation",
     "hits": "pokerfsm.evaluation",
     "BoardHits": "pokerfsm.evaluation",
-    "equity": "pokerfsm.odds",
+    "equity": "pokerfsm.calculator",
     "EquityResult": "pokerfsm.odds",
     "PlayerResult": "pokerfsm.odds",
-    "LiveOdds": "pokerfsm.odds",
-    "outs": "pokerfsm.odds",
+    "LiveOdds": "pokerfsm.calculator",
+    "outs": "pokerfsm.odds.outs",
     "OutsResult": "pokerfsm.odds",
     "Stop": "pokerfsm.odds",
     "HandRange": "pokerfsm.ranges",
@@ -90,6 +90,7 @@ def __dir__() -> list[str]:
 
 
 if TYPE_CHECKING:  # pragma: no cover  (the names of _LAZY, for type checkers)
+    from .calculator import LiveOdds, equity
     from .evaluation import (
         BoardHits,
         HandOdds,
@@ -103,7 +104,8 @@ if TYPE_CHECKING:  # pragma: no cover  (the names of _LAZY, for type checkers)
     )
     from .history import load_history
     from .history.settlement import Settlement, showdown
-    from .odds import EquityResult, LiveOdds, OutsResult, PlayerResult, Stop, equity, outs
+    from .odds import EquityResult, OutsResult, PlayerResult, Stop
+    from .odds.outs import outs
     from .players import read_player
     from .ranges import HandRange, parse_range
     from .ranking import HandCategory

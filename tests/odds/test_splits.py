@@ -12,9 +12,9 @@ import math
 import pytest
 
 from pokerfsm import HandCategory, evaluate_many
+from pokerfsm.calculator import equity
 from pokerfsm.cards import parse_cards
 from pokerfsm.evaluation.reference import reference_value
-from pokerfsm.odds import equity
 from pokerfsm.odds.results import outcome_slots, reorder_row, row_width, split_row
 from pokerfsm.ranges import HandRange, parse_range
 

@@ -77,7 +77,7 @@ def test_automatic_exact_that_overruns_hands_over_to_monte_carlo(table, monkeypa
         plan.seconds = 1e-9
         return plan
 
-    monkeypatch.setattr("pokerfsm.odds.equities.make_plan", optimistic)
+    monkeypatch.setattr("pokerfsm.odds.compute.make_plan", optimistic)
     result = pokerfsm.equity(["AhKh", "QQ+,AKs", "22+,A2s+"], budget=0.1, stop=Stop(60))
     assert result.method == "monte-carlo" and not result.exact
 

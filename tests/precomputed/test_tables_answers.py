@@ -13,11 +13,13 @@ import pytest
 from tables_helpers import begin, commit_matchups
 
 import pokerfsm
+from pokerfsm.calculator import LiveOdds
 from pokerfsm.cards import Card
-from pokerfsm.odds import LiveOdds
+from pokerfsm.combos import SUIT_PERMUTATIONS
 from pokerfsm.precomputed import lookup, symmetry
 from pokerfsm.precomputed.answers import from_tables
-from pokerfsm.precomputed.definitions import HU_BOARDS, run_task
+from pokerfsm.precomputed.tasks import run_task
+from pokerfsm.tallies import HU_BOARDS
 
 LIMIT_TASKS = 3
 """Tasks of preflop-hu built for the session: 400 classes each, so 1,200 matchups."""
@@ -35,7 +37,7 @@ def limited_store(tmp_path_factory, dask_client, table):
 
 @pytest.fixture
 def use_limited(limited_store, monkeypatch):
-    monkeypatch.setenv("POKERFSM_TABLES", str(limited_store))
+    monkeypatch.setenv("POKERFSM_STORE", str(limited_store))
     lookup.reload()
     yield limited_store
     lookup.reload()
@@ -43,7 +45,7 @@ def use_limited(limited_store, monkeypatch):
 
 def relabelled(key: int, rng: random.Random) -> tuple[str, str]:
     """A matchup of class ``key`` with its suits relabelled at random, in a random seat order."""
-    perm = rng.choice(symmetry.SUIT_PERMUTATIONS)
+    perm = rng.choice(SUIT_PERMUTATIONS)
     hands = [[str(Card(4 * (c // 4) + perm[c % 4])) for c in hand] for hand in symmetry.unpack_matchup(key)]
     for hand in hands:
         rng.shuffle(hand)
@@ -87,11 +89,11 @@ def test_a_missing_row_or_store_falls_back_to_enumeration(use_limited, monkeypat
             break
     result = pokerfsm.equity([hand1, hand2])
     assert result.method == "enumeration" and set(result.players[0].categories) >= {"PAIR"}
-    monkeypatch.setenv("POKERFSM_TABLES", str(tmp_path / "none.sqlite"))
+    monkeypatch.setenv("POKERFSM_STORE", str(tmp_path / "none.sqlite"))
     lookup.reload()
     assert pokerfsm.equity(["AhAd", "KsKc"]).method == "enumeration"
     (tmp_path / "bad.sqlite").write_bytes(b"not a store at all" * 100)
-    monkeypatch.setenv("POKERFSM_TABLES", str(tmp_path / "bad.sqlite"))
+    monkeypatch.setenv("POKERFSM_STORE", str(tmp_path / "bad.sqlite"))
     lookup.reload()
     assert pokerfsm.equity(["AhAd", "KsKc"]).method == "enumeration"
 

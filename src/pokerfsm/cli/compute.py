@@ -34,7 +34,7 @@ def run(args: argparse.Namespace) -> int:
     import sys
 
     from ..course_file import read_course_file
-    from ..odds import equity
+    from ..calculator import equity
     from ..progress import progress_bar
 
     deal = read_course_file(args.file)

@@ -22,7 +22,7 @@ SPLITS_SHOWN = 4
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    from ..odds.equities import DEFAULT_BUDGET
+    from ..calculator.options import DEFAULT_BUDGET
 
     parser.add_argument("players", nargs="+", metavar="PLAYER",
                         help="a hand (AhKd), '?' for a random hand, or a range (\"QQ+,AKs\", \"0.5(AA,KK)\")")
@@ -43,7 +43,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..odds import equity
+    from ..calculator import equity
     from ..progress import progress_bar
 
     with progress_bar() as progress:

@@ -24,7 +24,7 @@ def _cards(cards: Iterable[Card]) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..odds import outs
+    from ..odds.outs import outs
 
     result = outs(args.players, args.board, args.dead)
     if args.json:

@@ -8,7 +8,7 @@ import sys
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    from ..odds.equities import DEFAULT_BUDGET
+    from ..calculator.options import DEFAULT_BUDGET
     from .numbers import positive_number, positive_whole_number, whole_number
 
     parser.add_argument("--host", default="127.0.0.1",

@@ -97,7 +97,7 @@ class HoldemSession(Session):
         hand = self.hand
         assert hand is not None, "asked during a hand"
         if self._odds_factory is None:
-            from ..odds import LiveOdds
+            from ..calculator import LiveOdds
             self._odds_factory = LiveOdds
         key = (self.hand_number, seat, len(hand.board))
         if key not in self._odds:

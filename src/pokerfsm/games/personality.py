@@ -96,7 +96,7 @@ class Personality:
             return PREFLOP_EQUITY[hand_class(view.hole)]
         if self._live is None or self._live[0] != (view.hole, opponents):
             if self._odds_factory is None:
-                from ..odds import LiveOdds
+                from ..calculator import LiveOdds
                 self._odds_factory = LiveOdds
             self._live = ((view.hole, opponents), self._odds_factory(view.hole, opponents))
         return float(self._live[1].update(view.board).players[0].equity)

@@ -99,7 +99,7 @@ class Solid(Personality):
         reading = hold_em_range(weights)
         if reading is None:
             return self.win_chance(view)
-        from ..odds import equity
+        from ..calculator import equity
         from ..precomputed.answers import from_tables
         if view.board:
             return float(equity([list(view.hole), reading], view.board, budget=0.05, seed=0,

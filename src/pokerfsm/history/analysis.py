@@ -142,7 +142,7 @@ class Summary:
 
 
 def _holdem_equity(street: Street, seed: int) -> StreetEquity:
-    from ..odds import equity
+    from ..calculator import equity
 
     n = len(street.holes)
     live = street.live
@@ -182,7 +182,7 @@ def _street_equity(hand: Hand, street: Street, index: int, seed: int) -> StreetE
 
 
 def _all_in_expected(hand: Hand) -> tuple[float, ...] | None:
-    from ..odds import equity
+    from ..calculator import equity
 
     spot, settlement = hand.all_in, hand.settlement
     if spot is None or settlement is None:

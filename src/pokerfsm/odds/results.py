@@ -6,8 +6,13 @@ slots (slot ``c`` holds the showdowns a player ends with hand category ``c``),
 then ``2 ** n`` winner masks (entry ``m`` holds the showdowns won by exactly
 the players whose bits are set in ``m``: alone when one bit is set, a split
 pot otherwise). Each player's wins, ties and losses follow from the masks
-(:func:`outcome_slots`); :func:`equity_result` turns such totals into
-fractions.
+(:func:`outcome_slots`).
+
+Every back end ends in :meth:`EquityResult.from_counts`: the showdowns
+counted by the set of players who take the pot (and, where known, by each
+player's hand category). A kernel row is read into those counts by
+:func:`from_row`; the precomputed tables give their counts directly. The
+answer's :class:`Method` says which back end counted.
 
 >>> import numpy as np
 >>> winners = np.array([0.0, 5.0, 3.0, 2.0])  # two players: 5 won by #1, 3 by #2, 2 split
@@ -19,7 +24,9 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any
 
 import numpy as np
@@ -31,13 +38,28 @@ from ..ranking import HandCategory
 from ._boards import SLOTS_PER_PLAYER, row_width
 from .deal import Deal
 
-__all__ = ["PlayerResult", "EquityResult", "equity_result", "std_errors", "SLOTS_PER_PLAYER", "row_width",
+__all__ = ["Method", "PlayerResult", "EquityResult", "from_row", "std_errors", "SLOTS_PER_PLAYER", "row_width",
            "outcome_slots", "split_row", "reorder_row"]
 
 _CATEGORY_NAMES = [HandCategory(c).name for c in range(1, 10)]
 
 Seats = tuple[int, ...]
 """Players by their index in the deal (from 0), ascending."""
+
+
+class Method(StrEnum):
+    """How an answer was found; its value is the ``method`` text of the JSON.
+
+    >>> Method.MONTE_CARLO == "monte-carlo", str(Method.TABLE)
+    (True, 'table')
+    """
+
+    TABLE = "table"
+    """Read from the precomputed tables (``pokerfsm tables``)."""
+    ENUMERATION = "enumeration"
+    """Every deal counted: exact."""
+    MONTE_CARLO = "monte-carlo"
+    """Seeded random deals: an estimate with a standard error."""
 
 
 @dataclass(frozen=True)
@@ -94,10 +116,59 @@ class EquityResult:
     exact: bool
     std_error: float | None
     elapsed_s: float
-    method: str = field(default="enumeration")
+    method: Method = field(default=Method.ENUMERATION)
     splits: dict[Seats, float] = field(default_factory=dict)
     split_counts: dict[Seats, float] = field(default_factory=dict)
     split: float = 0.0
+
+    @classmethod
+    def from_counts(cls, deal: Deal, pots: Mapping[Seats, float], combinations: int, *, method: Method,
+                    exact: bool, started: float, categories: NDArray[np.float64] | None = None,
+                    std_error: float | None = None, trials: int | None = None) -> EquityResult:
+        """The result of ``deal`` from its showdowns counted by who takes the pot.
+
+        ``pots`` maps each set of winners (seat indices, ascending) to its
+        showdowns (weighted as the ranges are); each player's wins, ties,
+        losses and pot share follow from it. ``categories`` (players x 9, high
+        card first) counts each player's hand category at showdown; None when
+        the back end did not count them (the players' ``categories`` are then
+        empty). ``trials``: the number of independent random deals behind
+        the counts, for each player's standard error (None when exact).
+        ``started`` is the ``time.perf_counter()`` at the start of the question.
+        InvalidDealError when nothing was counted.
+
+        >>> from pokerfsm.odds.deal import prepare_deal
+        >>> r = EquityResult.from_counts(prepare_deal(["AhAd", "KsKc"]), {(0,): 3, (1,): 1}, 4,
+        ...                              method=Method.TABLE, exact=True, started=time.perf_counter())
+        >>> r.players[0].equity, r.players[1].losses, r.splits
+        (0.75, 3, {(0,): 0.75, (1,): 0.25})
+        """
+        n = len(deal.seats)
+        winners = np.zeros(1 << n)
+        for seats, count in pots.items():
+            winners[sum(1 << p for p in seats)] = count
+        total = float(winners.sum())
+        if total <= 0:
+            raise InvalidDealError("the ranges collide with every possible deal", field="players")
+        errors: list[float | None] = list(_seat_std_errors(winners, trials, n)) if trials else [None] * n
+        slots = outcome_slots(winners, n)
+        players = []
+        for number, (seat, row, err) in enumerate(zip(deal.seats, slots, errors)):
+            wins, ties, losses = float(row[1]), float(row[2:].sum()), float(row[0])
+            share = sum(float(row[k]) / k for k in range(1, n + 1))
+            shown = {} if categories is None else {
+                name: float(categories[number, c]) / total for c, name in enumerate(_CATEGORY_NAMES)}
+            players.append(PlayerResult(
+                hand=seat.text, win=wins / total, tie=ties / total, lose=losses / total,
+                equity=share / total, wins=_number(wins), ties=_number(ties), losses=_number(losses),
+                categories=shown, std_error=err))
+        sets = sorted((tuple(p for p in range(n) if m >> p & 1), m) for m in range(1, 1 << n) if winners[m] > 0)
+        sets.sort(key=lambda item: len(item[0]))
+        splits = {seats: float(winners[m]) / total for seats, m in sets}
+        counts = {seats: _number(float(winners[m])) for seats, m in sets}
+        split = sum(float(winners[m]) for seats, m in sets if len(seats) > 1) / total
+        return cls(tuple(players), deal.board, deal.dead, int(combinations), exact, std_error,
+                   time.perf_counter() - started, Method(method), splits, counts, split)
 
     def to_dict(self) -> dict[str, Any]:
         """Plain JSON data; ``splits`` is a list of ``{"players": [...], "probability": p, "count": c}``
@@ -105,7 +176,7 @@ class EquityResult:
         return {"players": [p.to_dict() for p in self.players],
                 "board": [str(c) for c in self.board], "dead": [str(c) for c in self.dead],
                 "combinations": self.combinations, "exact": self.exact, "std_error": self.std_error,
-                "elapsed_s": self.elapsed_s, "method": self.method,
+                "elapsed_s": self.elapsed_s, "method": self.method.value,
                 "split": self.split,
                 "splits": [{"players": list(seats), "probability": p, "count": self.split_counts.get(seats, 0)}
                            for seats, p in self.splits.items()]}
@@ -156,7 +227,10 @@ def reorder_row(totals: NDArray[np.float64], order: list[int]) -> NDArray[np.flo
 
 def std_errors(totals: NDArray[np.float64], trials: int, n: int) -> list[float]:
     """Standard error of each player's mean pot share over ``trials`` independent deals."""
-    _, winners = split_row(totals, n)
+    return _seat_std_errors(split_row(totals, n)[1], trials, n)
+
+
+def _seat_std_errors(winners: NDArray[np.float64], trials: int, n: int) -> list[float]:
     members = _members(n)
     share = members / np.maximum(members.sum(axis=0), 1)
     mean = share @ winners / trials
@@ -164,30 +238,14 @@ def std_errors(totals: NDArray[np.float64], trials: int, n: int) -> list[float]:
     return [math.sqrt(max(float(s - m * m), 0.0) / max(trials - 1, 1)) for m, s in zip(mean, square)]
 
 
-def equity_result(deal: Deal, totals: NDArray[np.float64], combinations: int, exact: bool, error: float | None,
-                  started: float, method: str, trials: int | None = None) -> EquityResult:
-    """The result for showdown ``totals`` (one kernel row, players in seat order) counted over
-    ``combinations``."""
+def from_row(deal: Deal, totals: NDArray[np.float64], combinations: int, *, method: Method, exact: bool,
+             started: float, std_error: float | None = None, trials: int | None = None) -> EquityResult:
+    """The result for one kernel row of showdown ``totals`` (players in seat order) counted over
+    ``combinations``: its winner masks and hand categories, read into
+    :meth:`EquityResult.from_counts`."""
     n = len(deal.seats)
     categories, winners = split_row(totals, n)
-    total = float(winners.sum())
-    if total <= 0:
-        raise InvalidDealError("the ranges collide with every possible deal", field="players")
-    errors: list[float | None] = list(std_errors(totals, trials, n)) if trials else [None] * n
-    slots = outcome_slots(winners, n)
-    players = []
-    for seat, row, cats, err in zip(deal.seats, slots, categories, errors):
-        wins, ties, losses = float(row[1]), float(row[2:].sum()), float(row[0])
-        share = sum(float(row[k]) / k for k in range(1, n + 1))
-        players.append(PlayerResult(
-            hand=seat.text, win=wins / total, tie=ties / total, lose=losses / total,
-            equity=share / total, wins=_number(wins), ties=_number(ties), losses=_number(losses),
-            categories={name: float(cats[c]) / total for c, name in enumerate(_CATEGORY_NAMES, 1)},
-            std_error=err))
-    sets = sorted((tuple(p for p in range(n) if m >> p & 1), m) for m in range(1, 1 << n) if winners[m] > 0)
-    sets.sort(key=lambda item: len(item[0]))
-    splits = {seats: float(winners[m]) / total for seats, m in sets}
-    counts = {seats: _number(float(winners[m])) for seats, m in sets}
-    split = sum(float(winners[m]) for seats, m in sets if len(seats) > 1) / total
-    return EquityResult(tuple(players), deal.board, deal.dead, int(combinations), exact, error,
-                        time.perf_counter() - started, method, splits, counts, split)
+    pots = {tuple(p for p in range(n) if m >> p & 1): float(winners[m]) for m in range(1, 1 << n) if winners[m]}
+    return EquityResult.from_counts(deal, pots, combinations, method=method, exact=exact, started=started,
+                                    categories=categories[:, 1:1 + len(_CATEGORY_NAMES)],
+                                    std_error=std_error, trials=trials)

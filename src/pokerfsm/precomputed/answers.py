@@ -33,13 +33,13 @@ opponent's win, tie and equity and every split of the pot.
 When the table, or the row, is missing, fails its checks (:mod:`.checks`),
 or the store cannot be read, :func:`table_answer` returns None and the
 caller computes. Nothing here
-imports Dask; the store is opened on first use. :func:`pokerfsm.equity` and
-:class:`~pokerfsm.odds.LiveOdds` import this module on their first preflop
-question: the one place where the odds stage looks at a later one.
+imports Dask; the store is opened on first use. The dispatch above
+(:mod:`pokerfsm.calculator`, for :func:`pokerfsm.equity` and
+:class:`~pokerfsm.LiveOdds`) asks here first. A row's counts become the
+answer in one step, through :meth:`~pokerfsm.odds.results.EquityResult.from_counts`.
 """
 from __future__ import annotations
 
-import dataclasses
 import functools
 import itertools
 import math
@@ -48,12 +48,14 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from ..combos import hand_class
 from ..errors import StoreCorruptError, StoreError
-from ..odds.results import EquityResult, equity_result, row_width, split_row
-from ..ranges import HandRange, hand_class
-from ..ranking import HandCategory
+from ..odds.deal import prepare_deal
+from ..odds.results import EquityResult, Method
+from ..ranges import HandRange
+from ..tallies import HU_BOARDS, VS_RANDOM_SHOWDOWNS
 from . import lookup
-from .definitions import HU_BOARDS, OUTCOMES, VS_RANDOM_SHOWDOWNS
+from .rows import OUTCOMES
 
 if TYPE_CHECKING:  # pragma: no cover
     from collections.abc import Sequence
@@ -77,21 +79,9 @@ def _pairs(first: HandRange, second: HandRange) -> int:
     return int(np.count_nonzero((masks1[:, None] & masks2[None, :]) == 0))
 
 
-@dataclasses.dataclass(frozen=True)
-class _Showdowns:
-    """Seat 1's wins, ties and losses over ``combinations`` showdowns, and where a table has them,
-    each seat's category counts (9, high card first)."""
-
-    wins: float
-    ties: float
-    losses: float
-    combinations: int
-    categories: tuple[tuple[int, ...], tuple[int, ...]] | None = None
-
-
 @functools.cache
 def _shipped_by_class() -> dict[str, tuple[int, int, int, tuple[int, ...]]]:
-    from .order import preflop_order
+    from ..preflop_order import preflop_order
 
     return {row.hand: (row.wins, row.ties, row.losses, row.hand_categories + row.random_categories)
             for row in preflop_order()}
@@ -123,12 +113,20 @@ def _vs_one_random(hand: tuple[Card, Card]) -> tuple[int, int, int, tuple[int, .
     return found
 
 
-def _counts(deal: Deal) -> _Showdowns:
-    """Seat 1's showdowns from a table; StoreError if no table holds them."""
+def _exact(deal: Deal, started: float, wins: float, ties: float, losses: float, combinations: int,
+           categories: tuple[tuple[int, ...], tuple[int, ...]] | None = None) -> EquityResult:
+    """The answer from seat 1's wins, ties and losses (and each seat's 9 category counts, if known)."""
+    return EquityResult.from_counts(deal, {(0,): wins, (1,): losses, (0, 1): ties}, combinations,
+                                    method=Method.TABLE, exact=True, started=started,
+                                    categories=None if categories is None else np.array(categories, np.float64))
+
+
+def _heads_up(deal: Deal, started: float) -> EquityResult:
+    """The exact answer for two seats from a table; StoreError if no table holds it."""
     first, second = deal.seats
     if first.hand is not None and second.hand is not None:
         found = lookup.matchup(first.hand, second.hand)
-        return _Showdowns(found.wins, found.ties, found.losses, HU_BOARDS)
+        return _exact(deal, started, found.wins, found.ties, found.losses, HU_BOARDS)
     for hero, other, flip in ((first, second, False), (second, first, True)):
         if hero.hand is not None and other.hand is None and other.random:
             try:
@@ -137,11 +135,11 @@ def _counts(deal: Deal) -> _Showdowns:
                 break   # the matchup table may still answer
             mine, theirs = categories[:9], categories[9:]
             if flip:
-                return _Showdowns(losses, ties, wins, VS_RANDOM_SHOWDOWNS, (theirs, mine))
-            return _Showdowns(wins, ties, losses, VS_RANDOM_SHOWDOWNS, (mine, theirs))
+                return _exact(deal, started, losses, ties, wins, VS_RANDOM_SHOWDOWNS, (theirs, mine))
+            return _exact(deal, started, wins, ties, losses, VS_RANDOM_SHOWDOWNS, (mine, theirs))
     range1, range2 = _as_range(first), _as_range(second)
     found = lookup.range_vs_range(range1, range2)
-    return _Showdowns(found.wins, found.ties, found.losses, _pairs(range1, range2) * HU_BOARDS)
+    return _exact(deal, started, found.wins, found.ties, found.losses, _pairs(range1, range2) * HU_BOARDS)
 
 
 def _lone_hand(deal: Deal) -> int | None:
@@ -153,19 +151,25 @@ def _lone_hand(deal: Deal) -> int | None:
 
 
 @functools.cache
-def _spread(players: int, hero: int) -> np.ndarray:
-    """Weights (winner sets x outcomes): each outcome count of a ``preflop-vs-random`` row shared
-    evenly by the sets of winners it stands for, ``hero`` being the seat of the known hand."""
+def _spread(players: int, hero: int) -> tuple[list[tuple[int, ...]], np.ndarray]:
+    """The sets of winners, and weights (winner sets x outcomes): each outcome count of a
+    ``preflop-vs-random`` row shared evenly by the sets of winners it stands for, ``hero`` being
+    the seat of the known hand."""
     others = [seat for seat in range(players) if seat != hero]
-    weights = np.zeros((1 << players, OUTCOMES))
+    sets: list[tuple[int, ...]] = []
+    weights = []
     for size in range(len(others) + 1):
         share = 1.0 / math.comb(len(others), size)
         for chosen in itertools.combinations(others, size):
-            mask = sum(1 << seat for seat in chosen)
-            weights[mask | 1 << hero, 1 + size] = share   # the hand wins with `size` opponents
+            won, lost = np.zeros(OUTCOMES), np.zeros(OUTCOMES)
+            won[1 + size] = share                                 # the hand wins with `size` opponents
+            sets.append(tuple(sorted((hero, *chosen))))
+            weights.append(won)
             if size:
-                weights[mask, 10 + size] = share          # the hand loses to `size` opponents
-    return weights
+                lost[10 + size] = share                           # the hand loses to `size` opponents
+                sets.append(chosen)
+                weights.append(lost)
+    return sets, np.array(weights)
 
 
 def _sampled_answer(deal: Deal, started: float, within: float) -> EquityResult | None:
@@ -178,16 +182,11 @@ def _sampled_answer(deal: Deal, started: float, within: float) -> EquityResult |
     row = lookup.vs_random(hand, len(deal.seats) - 1)
     if row.outcomes is None or row.samples is None or row.std_error is None or row.std_error > within:
         return None
-    totals = np.zeros(row_width(len(deal.seats)))
-    _, winners = split_row(totals, len(deal.seats))
-    winners[:] = _spread(len(deal.seats), hero) @ np.array(row.outcomes, dtype=np.float64)
-    return equity_result(deal, totals, row.samples, False, row.std_error, started, "table",
-                         trials=row.samples)
-
-
-def _without_categories(result: EquityResult) -> EquityResult:
-    players = tuple(dataclasses.replace(p, categories={}) for p in result.players)
-    return dataclasses.replace(result, players=players)
+    sets, weights = _spread(len(deal.seats), hero)
+    counts = weights @ np.array(row.outcomes, dtype=np.float64)
+    pots = {seats: float(count) for seats, count in zip(sets, counts) if count}
+    return EquityResult.from_counts(deal, pots, row.samples, method=Method.TABLE, exact=False, started=started,
+                                    std_error=row.std_error, trials=row.samples)
 
 
 def table_answer(deal: Deal, started: float, sampled_within: float | None = None) -> EquityResult | None:
@@ -204,21 +203,13 @@ def table_answer(deal: Deal, started: float, sampled_within: float | None = None
         if sampled_within is None or len(deal.seats) > 10:
             return None
         try:
-            sampled = _sampled_answer(deal, started, sampled_within)
+            return _sampled_answer(deal, started, sampled_within)
         except StoreError:
             return None
-        return None if sampled is None else _without_categories(sampled)
     try:
-        found = _counts(deal)
+        return _heads_up(deal, started)
     except StoreError:   # not built, not this row, or the store cannot be read: compute
         return None
-    totals = np.zeros(row_width(2))
-    categories, winners = split_row(totals, 2)
-    winners[:] = (0.0, found.wins, found.losses, found.ties)   # winner masks: nobody, seat 1, seat 2, both
-    if found.categories is None:
-        return _without_categories(equity_result(deal, totals, found.combinations, True, None, started, "table"))
-    categories[:, 1:1 + len(HandCategory)] = found.categories
-    return equity_result(deal, totals, found.combinations, True, None, started, "table")
 
 
 def from_tables(players: Sequence[PlayerSpec], sampled_within: float | None = None) -> EquityResult | None:
@@ -228,7 +219,5 @@ def from_tables(players: Sequence[PlayerSpec], sampled_within: float | None = No
 
     Raises what :func:`~pokerfsm.odds.prepare_deal` raises for a bad deal.
     """
-    from ..odds.deal import prepare_deal
-
     started = time.perf_counter()
     return table_answer(prepare_deal(players), started, sampled_within)

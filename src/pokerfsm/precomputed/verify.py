@@ -30,11 +30,13 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..cards import Card, parse_cards
+from ..combos import SUIT_PERMUTATIONS, relabel
 from ..errors import StoreError, TableNotBuiltError
-from . import symmetry
+from ..tallies import HU_BOARDS, parse_counts
 from .checks import row_name, row_problem
-from .definitions import HU_BOARDS, SPECS, category_text, parse_counts
+from .rows import category_text
 from .store import Row, Store
+from .tasks import SPECS
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..odds.results import EquityResult
@@ -91,15 +93,15 @@ class VerifyReport:
 
 def _relabel(cards: list[int], rng: random.Random) -> list[Card]:
     """The cards with their suits relabelled by a random permutation."""
-    perm = rng.choice(symmetry.SUIT_PERMUTATIONS)
-    return [Card(4 * (c // 4) + perm[c % 4]) for c in cards]
+    return [Card(c) for c in relabel(cards, rng.choice(SUIT_PERMUTATIONS))]
 
 
 def _equity(players: list[Any], board: list[Card] | None = None, **options: Any) -> EquityResult:
-    """``pokerfsm.equity`` computing from scratch: never from the tables being verified."""
-    from ..odds import equity
+    """The equity computed from scratch: never from the tables being verified."""
+    from ..odds.compute import compute
+    from ..odds.deal import prepare_deal
 
-    return equity(players, board or (), tables=False, **options)
+    return compute(prepare_deal(players, board or ()), **options)
 
 
 def _check_hu(row: Row, rng: random.Random) -> Check:
@@ -211,7 +213,7 @@ def _shipped_problems(name: str, row: dict[str, Any]) -> str | None:
     """How an exact row of ``preflop-vs-random`` differs from the order shipped with pokerfsm, or None."""
     if not row["exact"]:
         return None
-    from .order import preflop_order
+    from ..preflop_order import preflop_order
 
     shipped = next(r for r in preflop_order() if r.hand == row["hand"])
     if (row["wins"], row["ties"], row["losses"]) != (shipped.wins, shipped.ties, shipped.losses) or \
@@ -228,7 +230,7 @@ def _scan(store: Store, name: str, report: VerifyReport, progress: Callable[[flo
     compare = name == "preflop-vs-random"
     if compare:
         try:
-            from .order import preflop_order
+            from ..preflop_order import preflop_order
 
             preflop_order()
         except StoreError as exc:

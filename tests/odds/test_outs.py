@@ -1,10 +1,11 @@
-"""outs(): the worked example of seed 003, a brute-force oracle, the flop view, errors."""
+"""outs(): a worked example, a brute-force oracle, the flop view, errors."""
 import pytest
 
+from pokerfsm.calculator import equity
 from pokerfsm.cards import DECK, parse_cards
 from pokerfsm.errors import DuplicateCardError, InvalidDealError
 from pokerfsm.evaluation.reference import reference_value
-from pokerfsm.odds import equity, outs
+from pokerfsm.odds.outs import outs
 
 pytestmark = pytest.mark.usefixtures("table")
 

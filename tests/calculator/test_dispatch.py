@@ -1,4 +1,4 @@
-"""equity(): published exact answers, an independent brute-force oracle, invariants, Monte Carlo, errors.
+"""The equity() dispatch: published exact answers, an independent brute-force oracle, invariants, Monte Carlo, errors.
 
 The pinned numbers are the issue's table (PokerStove and other published
 calculators for the preflop spots); the oracle is pokerfsm.evaluation.reference, a slow
@@ -11,10 +11,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from pokerfsm.calculator import equity
 from pokerfsm.cards import DECK, Card, parse_cards
 from pokerfsm.errors import CardParseError, DuplicateCardError, InvalidDealError, OptionError, RangeParseError
 from pokerfsm.evaluation.reference import reference_value
-from pokerfsm.odds import LiveOdds, equity
 from pokerfsm.ranges import HandRange, parse_range
 
 pytestmark = pytest.mark.usefixtures("table")
@@ -347,7 +347,7 @@ def test_bad_deals(players, board, dead, error, fragment):
 @pytest.mark.parametrize("kwargs, fragment", [({"samples": 0}, "samples"), ({"samples": 2.5}, "samples"),
                                               ({"target_std_error": 0}, "target_std_error")])
 def test_bad_options(kwargs, fragment):
-    with pytest.raises(InvalidDealError, match=fragment):
+    with pytest.raises(OptionError, match=fragment):
         equity(["AhKh", None], **kwargs)
 
 
@@ -366,72 +366,48 @@ def test_flags_and_objects_of_the_wrong_type_are_one_option_error(kwargs, field,
     assert info.value.field == field and fragment in str(info.value)
 
 
+def test_an_option_error_is_not_a_bad_deal():
+    assert not issubclass(OptionError, InvalidDealError)
+    with pytest.raises(OptionError) as info:
+        equity(["AhKh", "QsQd"], budget=-1)
+    assert not isinstance(info.value, InvalidDealError) and info.value.field == "budget"
+
+
+@pytest.mark.parametrize("players, board, dead", [
+    (["AhKh", "QsQd"], "Qh 7h 2c", ""),
+    (["AhKh", "QQ+, 0.5(9h8h)", None], "Qh 7h 2c 5s", "3d"),
+    (["AhKh", None], "", "2c"),
+])
+def test_a_checked_deal_answers_as_its_text(players, board, dead):
+    from pokerfsm.odds.deal import prepare_deal
+
+    deal = prepare_deal(players, board, dead)
+    assert equity(deal, seed=1).to_dict() | {"elapsed_s": 0} == \
+        equity(players, board, dead, seed=1).to_dict() | {"elapsed_s": 0}
+
+
+def test_a_checked_deal_is_not_parsed_again(monkeypatch):
+    from pokerfsm.calculator import dispatch
+    from pokerfsm.odds.deal import prepare_deal
+
+    want = equity(["AhKh", "QQ+"], "Qh 7h 2c")
+    deal = prepare_deal(["AhKh", "QQ+"], "Qh 7h 2c")
+    monkeypatch.setattr(dispatch, "prepare_deal", lambda *args, **kwargs: pytest.fail("parsed twice"))
+    assert equity(deal).players == want.players
+
+
+@pytest.mark.parametrize("field", ["board", "dead"])
+def test_a_checked_deal_takes_no_more_cards(field):
+    from pokerfsm.odds.deal import prepare_deal
+
+    with pytest.raises(InvalidDealError, match=f"its own {field} cards") as info:
+        equity(prepare_deal(["AhKh", "QsQd"]), **{field: "2c 3c 4c"})
+    assert info.value.field == field
+
+
 def test_exact_refuses_hopeless_work():
     with pytest.raises(InvalidDealError, match="hours"):
         equity([None, None, None, None], exact=True)
-
-
-# ---------------------------------------------------------------- live odds
-
-@pytest.mark.parametrize("hero, streets", [("AdTs", ["", "Kh Tc Td", "Kh Tc Td 3c", "Kh Tc Td 3c 9s"]),
-                                           ("7h2c", ["", "Ah 7d 2s", "Ah 7d 2s Kc"])])
-def test_live_odds_match_equity(hero, streets):
-    live = LiveOdds(hero)
-    for board in streets:
-        got = live.update(board)
-        want = equity([hero, None], board, exact=True)
-        assert got.players[0].wins == want.players[0].wins
-        assert got.players[0].ties == want.players[0].ties
-        assert got.combinations == want.combinations
-
-
-def test_live_odds_preflop_comes_from_the_shipped_order_without_tables():
-    got = LiveOdds("AhKh").update()
-    want = equity(["AhKh", None], exact=True, tables=False)
-    assert got.method == "table" and got.exact
-    assert [(p.wins, p.ties, p.losses) for p in got.players] == [(p.wins, p.ties, p.losses) for p in want.players]
-    assert [p.categories for p in got.players] == [p.categories for p in want.players]   # to the last bit
-    flipped = equity([None, "AhKh"])
-    assert flipped.method == "table"
-    assert [p.categories for p in flipped.players] == [p.categories for p in want.players[::-1]]
-
-
-def test_live_odds_cache_preflop_by_class(monkeypatch):
-    from pokerfsm.precomputed import answers
-
-    monkeypatch.setattr(answers, "table_answer", lambda deal, started: None)  # as if no table held it
-    LiveOdds._preflop_cache.clear()
-    first = LiveOdds("AhKh").update()
-    second = LiveOdds("AsKs").update()  # the same class: answered from the cache
-    assert list(LiveOdds._preflop_cache) == [("AKs",)]
-    assert second.players[0].hand == "AsKs"
-    assert second.players[0].win == first.players[0].win == pytest.approx(0.662196, abs=5e-7)
-    LiveOdds("AsKd").update()
-    assert len(LiveOdds._preflop_cache) == 2
-
-
-def test_live_odds_new_hand_starts_over():
-    live = LiveOdds("AdTs")
-    live.update("Kh Tc Td")
-    again = live.update("2c 3c 4c")  # not an extension of the previous board
-    assert again.players[0].wins == equity(["AdTs", None], "2c 3c 4c").players[0].wins
-
-
-def test_live_odds_many_opponents():
-    live = LiveOdds("AhKh", opponents=2, seed=3)
-    river = live.update("Ad 7d 2s Kc 9h")
-    assert river.exact
-    want = equity(["AhKh", None, None], "Ad 7d 2s Kc 9h")
-    assert river.players[0].win == pytest.approx(want.players[0].win, abs=1e-12)
-    flop = LiveOdds("AhKh", opponents=4, seed=3).update("Ad 7d 2s")
-    assert not flop.exact and 0.5 < flop.players[0].win < 0.9
-
-
-@pytest.mark.parametrize("hero, opponents, error", [("AhKh", 0, InvalidDealError), ("AhKh", 10, InvalidDealError),
-                                                    ("??", 1, InvalidDealError), ("Ah", 1, InvalidDealError)])
-def test_live_odds_bad_input(hero, opponents, error):
-    with pytest.raises(error):
-        LiveOdds(hero, opponents)
 
 
 def test_package_functions_survive_importing_every_submodule():
@@ -439,7 +415,8 @@ def test_package_functions_survive_importing_every_submodule():
     import subprocess
     import sys
 
-    code = ("import pokerfsm, pokerfsm.odds, pokerfsm.odds.equities, pokerfsm.odds.next_cards, pokerfsm.odds.live, "
+    code = ("import pokerfsm, pokerfsm.odds, pokerfsm.odds.compute, pokerfsm.odds.outs, pokerfsm.calculator, "
+            "pokerfsm.calculator.dispatch, pokerfsm.calculator.live, "
             "pokerfsm.evaluation, pokerfsm.evaluation.hands, pokerfsm.table, pokerfsm.players; "
             "print(pokerfsm.equity(['AhAd', 'KsKc'], 'Kh Tc Td').combinations, "
             "len(pokerfsm.outs(['AhKh', 'QsQd'], 'Qh 7h 2c 5s').players[0].wins))")

@@ -13,13 +13,13 @@ from typing import Any
 import numpy as np
 
 from ..cards import Card, CardsLike, as_cards
+from ..combos import hand_class
 from ..errors import InvalidDealError
-from ..ranges import hand_class
+from ..odds.deal import MAX_PLAYERS, Deal, prepare_deal, read_seat
+from ..odds.enumeration import make_plan, range_arrays, scan_range, states_after, walk
+from ..odds.results import EquityResult, Method, from_row
 from ..table.format import ROOT
-from .deal import MAX_PLAYERS, Deal, prepare_deal, read_seat
-from .enumeration import make_plan, range_arrays, scan_range, states_after, walk
-from .equities import equity
-from .results import EquityResult, equity_result
+from .dispatch import equity, stored_answer
 
 __all__ = ["LiveOdds"]
 
@@ -85,12 +85,9 @@ class LiveOdds:
 
     def _heads_up(self, deal: Deal) -> EquityResult:
         started = time.perf_counter()
-        if not self.board and not self.dead:
-            from ..precomputed.answers import table_answer  # a later stage: see that module
-
-            answer = table_answer(deal, started)
-            if answer is not None:
-                return answer
+        answer = stored_answer(deal, started, exact=True)
+        if answer is not None:
+            return answer
         key = None
         if not self.board:
             key = (hand_class(self.hero),) if not self.dead else (self.hero, tuple(sorted(self.dead)))
@@ -102,7 +99,7 @@ class LiveOdds:
                                            self._board_state, [int(c) for c in self.board],
                                            deal.known_cards, range_arrays(deal.seats[1].given_range),
                                            plan.group)
-        result = equity_result(deal, totals, combinations, True, None, started, "enumeration")
+        result = from_row(deal, totals, combinations, method=Method.ENUMERATION, exact=True, started=started)
         if key is not None:
             self._preflop_cache[key] = result
         return result

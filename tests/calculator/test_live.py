@@ -1,0 +1,81 @@
+"""LiveOdds: a known hand street by street, equal to equity() at every street, through the same dispatch."""
+import pytest
+
+from pokerfsm.calculator import LiveOdds, equity
+from pokerfsm.errors import InvalidDealError
+
+
+@pytest.mark.parametrize("hero, streets", [("AdTs", ["", "Kh Tc Td", "Kh Tc Td 3c", "Kh Tc Td 3c 9s"]),
+                                           ("7h2c", ["", "Ah 7d 2s", "Ah 7d 2s Kc"])])
+def test_live_odds_match_equity(hero, streets):
+    live = LiveOdds(hero)
+    for board in streets:
+        got = live.update(board)
+        want = equity([hero, None], board, exact=True)
+        assert got.players[0].wins == want.players[0].wins
+        assert got.players[0].ties == want.players[0].ties
+        assert got.combinations == want.combinations
+
+
+def test_live_odds_preflop_comes_from_the_shipped_order_without_tables():
+    got = LiveOdds("AhKh").update()
+    want = equity(["AhKh", None], exact=True, tables=False)
+    assert got.method == "table" and got.exact
+    assert [(p.wins, p.ties, p.losses) for p in got.players] == [(p.wins, p.ties, p.losses) for p in want.players]
+    assert [p.categories for p in got.players] == [p.categories for p in want.players]   # to the last bit
+    flipped = equity([None, "AhKh"])
+    assert flipped.method == "table"
+    assert [p.categories for p in flipped.players] == [p.categories for p in want.players[::-1]]
+
+
+def test_live_odds_cache_preflop_by_class(monkeypatch):
+    from pokerfsm.calculator import dispatch
+
+    monkeypatch.setattr(dispatch, "table_answer", lambda deal, started, within=None: None)  # no table holds it
+    LiveOdds._preflop_cache.clear()
+    first = LiveOdds("AhKh").update()
+    second = LiveOdds("AsKs").update()  # the same class: answered from the cache
+    assert list(LiveOdds._preflop_cache) == [("AKs",)]
+    assert second.players[0].hand == "AsKs"
+    assert second.players[0].win == first.players[0].win == pytest.approx(0.662196, abs=5e-7)
+    LiveOdds("AsKd").update()
+    assert len(LiveOdds._preflop_cache) == 2
+
+
+def test_live_odds_new_hand_starts_over():
+    live = LiveOdds("AdTs")
+    live.update("Kh Tc Td")
+    again = live.update("2c 3c 4c")  # not an extension of the previous board
+    assert again.players[0].wins == equity(["AdTs", None], "2c 3c 4c").players[0].wins
+
+
+def test_live_odds_many_opponents():
+    live = LiveOdds("AhKh", opponents=2, seed=3)
+    river = live.update("Ad 7d 2s Kc 9h")
+    assert river.exact
+    want = equity(["AhKh", None, None], "Ad 7d 2s Kc 9h")
+    assert river.players[0].win == pytest.approx(want.players[0].win, abs=1e-12)
+    flop = LiveOdds("AhKh", opponents=4, seed=3).update("Ad 7d 2s")
+    assert not flop.exact and 0.5 < flop.players[0].win < 0.9
+
+
+@pytest.mark.parametrize("hero, opponents, error", [("AhKh", 0, InvalidDealError), ("AhKh", 10, InvalidDealError),
+                                                    ("??", 1, InvalidDealError), ("Ah", 1, InvalidDealError)])
+def test_live_odds_bad_input(hero, opponents, error):
+    with pytest.raises(error):
+        LiveOdds(hero, opponents)
+
+
+def test_live_odds_ask_the_dispatch_for_the_table_answer(monkeypatch):
+    from pokerfsm.calculator import dispatch
+
+    asked = []
+
+    def table_answer(deal, started, within=None):
+        asked.append((len(deal.seats), deal.board, within))
+
+    monkeypatch.setattr(dispatch, "table_answer", table_answer)
+    LiveOdds._preflop_cache.clear()
+    LiveOdds("AhKh").update()                              # heads-up preflop: exact rows only
+    LiveOdds("AhKh", opponents=2, seed=1).update()         # more opponents: a sampled row may answer
+    assert asked == [(2, (), None), (3, (), 0.003)]

@@ -34,7 +34,8 @@ from .jsontext import loads_strict
 from .problems import FieldError
 from .schemas import EquityRequest, SpotRequest
 
-__all__ = ["FieldError", "field_error", "read_deal", "read_equity_request", "encode_query", "decode_query",
+__all__ = ["FieldError", "field_error", "read_deal", "read_equity_request", "read_equity_question", "encode_query",
+           "decode_query",
            "shown_as_asked", "engine_args"]
 
 log = logging.getLogger("pokerfsm.web")
@@ -88,6 +89,12 @@ def read_deal(req: SpotRequest, prefix: str = "body") -> Deal:
 
 def read_equity_request(req: EquityRequest, prefix: str = "body") -> Question:
     """Turn a request into a :class:`Question`, or raise :class:`FieldError` naming the bad field."""
+    return read_equity_question(req, prefix)[0]
+
+
+def read_equity_question(req: EquityRequest, prefix: str = "body") -> tuple[Question, Deal]:
+    """The request's :class:`Question` (the answer cache's key) and the checked deal behind it, which
+    the engine's ``equity`` takes as it is (its text is not parsed twice); or :class:`FieldError`."""
     deal = read_deal(req, prefix)
     seats: list[Any] = []
     for seat in deal.seats:
@@ -97,7 +104,8 @@ def read_equity_request(req: EquityRequest, prefix: str = "body") -> Question:
             seats.append(RandomSeat())
         else:
             seats.append(RangeSeat(str(seat.source), range_symmetries(seat.source)))
-    return Question.of(seats, [int(c) for c in deal.board], [int(c) for c in deal.dead], req.samples, req.seed)
+    question = Question.of(seats, [int(c) for c in deal.board], [int(c) for c in deal.dead], req.samples, req.seed)
+    return question, deal
 
 
 def encode_query(body: dict[str, Any]) -> str:

@@ -10,7 +10,7 @@ Games follow one another with a running score (:class:`~.match.Match`): the
 tiles left in each hand, a joker counting 30, the lowest total leading; after
 each game you are asked for a rematch. However the session ends (``quit``,
 the end of input, Ctrl-C) the score so far is shown. The computer plays at
-one of three levels (:mod:`.players`), named with its style at the start.
+one of three levels (:mod:`~pokerfsm.games.rummikub.players`), named with its style at the start.
 
 This module is the only one that reads the keyboard or prints.
 """

@@ -68,9 +68,16 @@ COMBO_MASKS: NDArray[np.uint64] = (np.uint64(1) << COMBO_CARDS[:, 0].astype(np.u
 """(1326,) uint64: bit ``c`` is set for each card ``c`` of combo ``i``."""
 COMBO_MASKS.setflags(write=False)
 
-_NUMBERS = np.full((52, 52), -1, dtype=np.int32)
-_NUMBERS[COMBO_CARDS[:, 0], COMBO_CARDS[:, 1]] = np.arange(len(ALL_COMBOS))
-_NUMBERS[COMBO_CARDS[:, 1], COMBO_CARDS[:, 0]] = np.arange(len(ALL_COMBOS))
+
+def _numbers() -> list[list[int]]:
+    """``_numbers()[a][b]``: the number of the combo of cards ``a`` and ``b`` (-1 when a == b)."""
+    numbers = [[-1] * 52 for _ in range(52)]
+    for number, (high, low) in enumerate(ALL_COMBOS):
+        numbers[high][low] = numbers[low][high] = number
+    return numbers
+
+
+_NUMBERS = _numbers()
 
 
 def combo_index(first: Card | int | str, second: Card | int | str) -> int:
@@ -81,8 +88,10 @@ def combo_index(first: Card | int | str, second: Card | int | str) -> int:
 
     Raises as :func:`combo` does.
     """
+    if type(first) is Card and type(second) is Card and first != second:   # nothing to read or check
+        return _NUMBERS[first][second]
     high, low = combo(first, second)
-    return int(_NUMBERS[high, low])
+    return _NUMBERS[high][low]
 
 
 HAND_CLASSES: tuple[str, ...] = tuple(

@@ -43,7 +43,8 @@ def test_compute_chooses_by_the_budget():
     assert compute(river).method is Method.ENUMERATION   # its estimate fits the default budget
 
 
-def test_compute_hands_over_to_monte_carlo_within_the_time_limit(monkeypatch):
+def test_an_exact_run_that_overruns_hands_over_to_monte_carlo(monkeypatch):
+    """A plan that underestimates its time: the exact part is cut at 1.5 budgets, then sampling."""
     from pokerfsm.odds import enumeration
 
     real = enumeration.make_plan
@@ -54,11 +55,12 @@ def test_compute_hands_over_to_monte_carlo_within_the_time_limit(monkeypatch):
         return plan
 
     monkeypatch.setattr("pokerfsm.odds.compute.make_plan", optimistic)
-    deal = prepare_deal(["AhKh", "QQ+,AKs", "22+,A2s+"])
-    handed_over = compute(deal, budget=0.1, stop=Stop(60))
+    players = ["AhKh", "QQ+,AKs", "22+,A2s+"]
+    handed_over = compute(prepare_deal(players), budget=0.1, stop=Stop(60))
     assert handed_over.method is Method.MONTE_CARLO and not handed_over.exact
-    with pytest.raises(TimeLimitError):   # asked for exactly that: no hand-over
-        compute(deal, exact=True, budget=0.1, stop=Stop(0.2))
+    assert equity(players, budget=0.1, stop=Stop(60)).method is Method.MONTE_CARLO   # the dispatch passes it on
+    with pytest.raises(TimeLimitError):   # exact asked for: no hand-over
+        compute(prepare_deal(players), exact=True, budget=0.1, stop=Stop(0.2))
 
 
 def test_compute_refuses_hopeless_exact_work():

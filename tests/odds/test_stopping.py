@@ -66,22 +66,6 @@ def test_automatic_monte_carlo_returns_the_rounds_it_finished(table):
     assert abs(sum(p.equity for p in result.players) - 1) < 1e-9
 
 
-def test_automatic_exact_that_overruns_hands_over_to_monte_carlo(table, monkeypatch):
-    """A plan that underestimates its time: the exact part is cut at 1.5 budgets, then sampling."""
-    from pokerfsm.odds import enumeration
-
-    real = enumeration.make_plan
-
-    def optimistic(deal):
-        plan = real(deal)
-        plan.seconds = 1e-9
-        return plan
-
-    monkeypatch.setattr("pokerfsm.odds.compute.make_plan", optimistic)
-    result = pokerfsm.equity(["AhKh", "QQ+,AKs", "22+,A2s+"], budget=0.1, stop=Stop(60))
-    assert result.method == "monte-carlo" and not result.exact
-
-
 def test_a_finished_computation_is_unaffected(table):
     assert pokerfsm.equity(["AhAd", "KsKc"], stop=Stop(60)).players[0].wins == 1388072
 

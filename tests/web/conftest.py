@@ -15,7 +15,6 @@ import threading
 import time
 import warnings
 from pathlib import Path
-from types import SimpleNamespace
 
 import pytest
 
@@ -23,7 +22,8 @@ warnings.filterwarnings("ignore", message=".*httpx2.*")  # starlette's TestClien
 
 from fastapi.testclient import TestClient  # noqa: E402
 
-from pokerfsm.web.app import create_app, default_engine  # noqa: E402
+from pokerfsm.web.app import create_app  # noqa: E402
+from pokerfsm.web.state import Engine, default_engine  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "artifacts"
@@ -53,7 +53,7 @@ def client(app):
         yield test_client
 
 
-class CountingEngine(SimpleNamespace):
+class CountingEngine(Engine):
     """The real engine, counting equity calls and optionally slowed down or failing."""
 
     def __init__(self, delay: float = 0.0, fail: BaseException | None = None) -> None:
@@ -250,8 +250,8 @@ def heads_up_table(tmp_path, monkeypatch):
 
     from pokerfsm import __version__, precomputed
     from pokerfsm.precomputed import lookup, symmetry
-    from pokerfsm.precomputed.definitions import SPECS, hand_rank_checksum, matchup_rows
     from pokerfsm.precomputed.engine import table_parameters
+    from pokerfsm.precomputed.tasks import SPECS, hand_rank_checksum, matchup_rows
     from pokerfsm.ranges import parse_range
 
     path = tmp_path / "tables.sqlite"
@@ -281,8 +281,8 @@ def three_way_table(tmp_path, monkeypatch):
     the page's "refine" could ask for)."""
     from pokerfsm import __version__, precomputed
     from pokerfsm.precomputed import lookup
-    from pokerfsm.precomputed.definitions import SPECS, hand_rank_checksum, run_task
     from pokerfsm.precomputed.engine import table_parameters
+    from pokerfsm.precomputed.tasks import SPECS, hand_rank_checksum, run_task
     from pokerfsm.ranges import HAND_CLASSES
 
     path = tmp_path / "tables.sqlite"

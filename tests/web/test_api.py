@@ -8,7 +8,7 @@ import pytest
 
 import pokerfsm
 from pokerfsm.errors import TableNotFoundError
-from pokerfsm.web.app import decode_query, encode_query
+from pokerfsm.web.questions import decode_query, encode_query
 
 
 def without_timing(answer: dict) -> dict:
@@ -95,6 +95,20 @@ def test_equivalent_questions_share_one_computation(make_client, engine_factory)
     assert without_timing(second.json()) == without_timing(library_answer(renamed(body)))
     assert client.get("/api/stats").json() == {"hits": 1, "misses": 1, "size": 1, "maxsize": 1024, "hit_rate": 0.5,
                                                "computing": 0, "threads_busy": 0}
+
+
+def test_the_engine_gets_the_deal_the_request_checked(make_client, engine_factory):
+    from pokerfsm.odds.deal import Deal
+
+    engine = engine_factory()
+    client = make_client(engine=engine)
+    body = {"players": [["Ah", "Kh"], "QQ+, AKs", None], "board": ["2s", "7h", "9c"], "dead": ["3d"]}
+    answer = client.post("/api/equity", json=body)
+    assert answer.status_code == 200
+    (players, board, dead, _), = engine.calls
+    assert isinstance(players, Deal) and not board and not dead   # not the ranges written back as text
+    assert [str(c) for c in players.board] == body["board"] and [str(c) for c in players.dead] == body["dead"]
+    assert without_timing(answer.json()) == without_timing(library_answer(body))
 
 
 def test_a_seeded_monte_carlo_answer_is_the_one_for_the_very_question(make_client, engine_factory):
@@ -342,3 +356,22 @@ def test_openapi_lists_the_endpoints(client):
 @pytest.mark.parametrize("body", [{"players": [["Ah", "Kd"], None, "QQ+,AKs"], "board": [], "seed": None}, {}])
 def test_query_round_trip(body):
     assert decode_query(encode_query(body)) == body
+
+
+# ---------------------------------------------------------------- /api/vocabulary
+
+def test_vocabulary_names_come_from_the_library(client):
+    from pokerfsm.combos import HAND_CLASSES, class_combos
+    from pokerfsm.odds import Method
+    from pokerfsm.ranking import HandCategory
+
+    response = client.get("/api/vocabulary")
+    assert response.status_code == 200
+    words = response.json()
+    assert words["categories"] == [{"name": c.name, "label": c.label, "french": c.french} for c in HandCategory]
+    assert {"name": "PAIR", "label": "Pair", "french": "Paire"} in words["categories"]
+    assert [m["name"] for m in words["methods"]] == [str(m) for m in Method]
+    assert all(m["label"] for m in words["methods"])
+    assert [(c["hand"], c["combos"]) for c in words["classes"]] == [(h, class_combos(h)) for h in HAND_CLASSES]
+    assert sum(c["combos"] for c in words["classes"]) == 1326
+

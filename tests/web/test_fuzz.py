@@ -25,9 +25,10 @@ warnings.filterwarnings("ignore", message=".*httpx2.*")
 import schemathesis  # noqa: E402
 from fastapi.testclient import TestClient  # noqa: E402
 
-from pokerfsm.web.app import create_app, encode_query  # noqa: E402
+from pokerfsm.web.app import create_app  # noqa: E402
 from pokerfsm.web.jsontext import loads_strict  # noqa: E402
 from pokerfsm.web.problems import FieldError  # noqa: E402
+from pokerfsm.web.questions import encode_query  # noqa: E402
 
 APP = create_app(cache_size=64, budget=0.3, deadline=3.0, per_client=64)
 schema = schemathesis.openapi.from_asgi("/openapi.json", APP)

@@ -16,7 +16,8 @@ import pytest
 from web_helpers import wait_until
 
 from pokerfsm.errors import CancelledError
-from pokerfsm.web.app import create_app, encode_query
+from pokerfsm.web.app import create_app
+from pokerfsm.web.questions import encode_query
 
 TEN_OVERLAPPING = ["AA", "AA", "KK", "KK", "QQ", "QQ", "JJ", "JJ", "99", "99,3s2s"]
 BIG_EXACT = {"players": ["22+,A2s+,K9s+,ATo+", "QQ+,AKs"]}  # exact, a few seconds of both cores
@@ -71,15 +72,15 @@ def test_the_deadline_holds_for_a_question_still_waiting_for_a_thread(make_clien
     client = make_client(engine=engine, workers=1, deadline=0.5)
     try:
         first, answers = background(client.post, "/api/equity", json=SPOT)
-        wait_until(lambda: client.app.state.heavy.running == 1, what="the first computation starting")
+        wait_until(lambda: client.app.state.server.heavy.running == 1, what="the first computation starting")
         second = client.post("/api/equity", json={**SPOT, "board": ["2s", "7h", "9d"]})
         assert second.status_code == 422 and detail(second)["type"] == "time_limit"
         first.join(timeout=60)
         # the held one was answered at its deadline too, though its computation never stopped
-        assert answers[0].status_code == 422 and client.app.state.heavy.running == 1
+        assert answers[0].status_code == 422 and client.app.state.server.heavy.running == 1
     finally:
         release.set()
-    wait_until(lambda: client.app.state.heavy.running == 0, what="the held thread being free")
+    wait_until(lambda: client.app.state.server.heavy.running == 0, what="the held thread being free")
     assert len(engine.calls) == 1  # the second question left the queue without ever running
 
 
@@ -98,12 +99,12 @@ def test_a_client_that_leaves_cancels_its_computation(serve, kernel_engine, meth
     app = create_app(engine=kernel_engine)
     base = serve(app)
     sock = open_request(base, method, SPOT)
-    wait_until(lambda: app.state.heavy.running == 1, what="the computation starting")
+    wait_until(lambda: app.state.server.heavy.running == 1, what="the computation starting")
     walk_away(sock)
     wait_until(lambda: kernel_engine.outcomes, what="the computation ending")
     assert isinstance(kernel_engine.outcomes[0], CancelledError)
-    wait_until(lambda: app.state.heavy.running == 0, what="the thread being free")
-    assert app.state.cache.running == 0 and len(app.state.cache) == 0  # nothing stored or shared
+    wait_until(lambda: app.state.server.heavy.running == 0, what="the thread being free")
+    assert app.state.server.cache.running == 0 and len(app.state.server.cache) == 0  # nothing stored or shared
     kernel_engine.release.set()
     answer = httpx.post(base + "/api/equity", json=SPOT, timeout=60)
     assert answer.status_code == 200 and answer.headers["X-Cache"] == "miss"
@@ -114,11 +115,11 @@ def test_a_real_computation_stops_when_its_client_leaves(serve, engine_factory):
     app = create_app(engine=engine)
     base = serve(app)
     sock = open_request(base, "POST", BIG_EXACT)
-    wait_until(lambda: app.state.heavy.running == 1, what="the computation starting")
+    wait_until(lambda: app.state.server.heavy.running == 1, what="the computation starting")
     walk_away(sock)
     wait_until(lambda: engine.outcomes, what="the computation ending")
     assert isinstance(engine.outcomes[0], CancelledError)  # stopped by the kernels, not finished
-    wait_until(lambda: app.state.heavy.running == 0, what="the thread being free")
+    wait_until(lambda: app.state.server.heavy.running == 0, what="the thread being free")
     assert httpx.post(base + "/api/evaluate", json={"cards": "As Ks Qs Js Ts"}).status_code == 200
 
 
@@ -126,11 +127,11 @@ def test_a_shared_computation_goes_on_when_the_client_who_started_it_leaves(serv
     app = create_app(engine=kernel_engine)
     base = serve(app)
     first = open_request(base, "POST", SPOT)
-    wait_until(lambda: app.state.heavy.running == 1, what="the computation starting")
+    wait_until(lambda: app.state.server.heavy.running == 1, what="the computation starting")
     second, answers = background(httpx.post, base + "/api/equity", json=SPOT, timeout=60)
-    wait_until(lambda: app.state.cache.waiting == 2, what="the second request joining")
+    wait_until(lambda: app.state.server.cache.waiting == 2, what="the second request joining")
     walk_away(first)
-    wait_until(lambda: app.state.cache.waiting == 1, what="the first request leaving")
+    wait_until(lambda: app.state.server.cache.waiting == 1, what="the first request leaving")
     assert not kernel_engine.stops[0].cancelled
     kernel_engine.release.set()
     second.join(timeout=60)
@@ -142,13 +143,13 @@ def test_when_every_client_leaves_the_computation_stops_and_a_new_one_starts_afr
     app = create_app(engine=kernel_engine)
     base = serve(app)
     sockets = [open_request(base, "POST", SPOT)]
-    wait_until(lambda: app.state.heavy.running == 1, what="the computation starting")
+    wait_until(lambda: app.state.server.heavy.running == 1, what="the computation starting")
     sockets.append(open_request(base, "GET", SPOT))
-    wait_until(lambda: app.state.cache.waiting == 2, what="the second request joining")
+    wait_until(lambda: app.state.server.cache.waiting == 2, what="the second request joining")
     for sock in sockets:
         walk_away(sock)
     wait_until(lambda: kernel_engine.outcomes, what="the computation ending")
-    assert isinstance(kernel_engine.outcomes[0], CancelledError) and app.state.cache.running == 0
+    assert isinstance(kernel_engine.outcomes[0], CancelledError) and app.state.server.cache.running == 0
     kernel_engine.release.set()
     answer = httpx.post(base + "/api/equity", json=SPOT, timeout=60)
     assert answer.status_code == 200 and answer.headers["X-Cache"] == "miss" and len(kernel_engine.calls) == 2
@@ -159,7 +160,7 @@ def test_when_every_client_leaves_the_computation_stops_and_a_new_one_starts_afr
 def test_cheap_endpoints_never_queue_behind_equity(make_client, kernel_engine, background):
     client = make_client(engine=kernel_engine, workers=1, per_client=3)
     heavy = [background(client.post, "/api/equity", json={**SPOT, "dead": [dead]}) for dead in ("3c", "4c")]
-    wait_until(lambda: client.app.state.heavy.running == 1 and client.app.state.cache.running == 2,
+    wait_until(lambda: client.app.state.server.heavy.running == 1 and client.app.state.server.cache.running == 2,
                what="one computation running and one waiting for the only worker")
     assert client.post("/api/evaluate", json={"cards": "As Ks Qs Js Ts"}).status_code == 200
     outs = client.post("/api/outs", json={"players": [["Ah", "Kh"], ["Qs", "Qd"]], "board": "Qh 7h 2c 5s"})
@@ -179,7 +180,7 @@ def test_cheap_endpoints_never_queue_behind_equity(make_client, kernel_engine, b
 def test_a_client_may_run_only_so_many_equity_requests_at_once(make_client, kernel_engine, background):
     client = make_client(engine=kernel_engine, per_client=1)
     first, answers = background(client.post, "/api/equity", json=SPOT)
-    wait_until(lambda: client.app.state.heavy.running == 1, what="the first computation starting")
+    wait_until(lambda: client.app.state.server.heavy.running == 1, what="the first computation starting")
     refused = client.get("/api/equity", params={"q": encode_query({**SPOT, "dead": ["3c"]})})
     assert refused.status_code == 429 and refused.headers["Retry-After"] == "1"
     assert detail(refused)["type"] == "too_many_requests" and refused.headers["X-Content-Type-Options"] == "nosniff"
@@ -194,7 +195,7 @@ def test_the_limit_is_per_client_address(serve, kernel_engine):
     app = create_app(engine=kernel_engine, per_client=1)
     base = serve(app)
     sock = open_request(base, "POST", SPOT)
-    wait_until(lambda: app.state.heavy.running == 1, what="the first computation starting")
+    wait_until(lambda: app.state.server.heavy.running == 1, what="the first computation starting")
     other = {**SPOT, "dead": ["3c"]}
     assert httpx.post(base + "/api/equity", json=other, timeout=60).status_code == 429
     # another address (all of 127/8 is this machine) is another client

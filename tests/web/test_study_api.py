@@ -319,11 +319,11 @@ def test_a_heatmap_stops_when_its_client_leaves(serve, kernel_engine):
     app = create_app(engine=kernel_engine, deadline=60)
     base = serve(app)
     sock = open_request(base, "POST", HEATMAP, path="/api/heatmap")
-    wait_until(lambda: app.state.heavy.running == 1 and kernel_engine.calls, what="the heatmap starting")
+    wait_until(lambda: app.state.server.heavy.running == 1 and kernel_engine.calls, what="the heatmap starting")
     walk_away(sock)
     wait_until(lambda: kernel_engine.outcomes, timeout=5, what="the computation ending")
     assert isinstance(kernel_engine.outcomes[0], CancelledError)
-    wait_until(lambda: app.state.heavy.running == 0, timeout=5, what="the thread being free")
+    wait_until(lambda: app.state.server.heavy.running == 0, timeout=5, what="the thread being free")
     time.sleep(0.3)
     assert len(kernel_engine.calls) == 1  # no other hand class was started after the client left
 
@@ -341,7 +341,7 @@ def test_a_heatmap_past_its_deadline_answers_what_it_has(make_client, kernel_eng
 def test_heatmaps_count_towards_the_per_client_limit(make_client, kernel_engine, background):
     client = make_client(engine=kernel_engine, per_client=1)
     held, _ = background(client.post, "/api/heatmap", json=HEATMAP)
-    wait_until(lambda: client.app.state.heavy.running == 1, what="the heatmap starting")
+    wait_until(lambda: client.app.state.server.heavy.running == 1, what="the heatmap starting")
     refused = client.post("/api/equity", json={"players": [["Ah", "Ad"], None]})
     assert refused.status_code == 429 and refused.headers["Retry-After"]
     kernel_engine.release.set()

@@ -12,7 +12,7 @@ the time runs out the classes not done are left out and the answer says
 
 >>> from pokerfsm.web.questions import read_equity_request
 >>> from pokerfsm.web.schemas import EquityRequest
->>> from pokerfsm.web.app import default_engine
+>>> from pokerfsm.web.state import default_engine
 >>> from pokerfsm.odds import Stop
 >>> q = read_equity_request(EquityRequest(players=[["Ah", "Kd"], "QQ+, AKs"], board=["Qd", "7c", "2s"]))
 >>> answer = heatmap(q, 1, Stop(10), default_engine())

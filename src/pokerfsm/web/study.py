@@ -1,4 +1,6 @@
-"""The study endpoints of the page: ranges, the preflop order, board hits and per-hand equities.
+"""The study answers of the page: ranges, the preflop order, live combos and board hits.
+
+The routes are in :mod:`pokerfsm.web.routes.study`:
 
 * ``POST /api/range`` reads a range as the library does and answers its
   canonical text, its combos and, for each of the 169 hand classes, the share
@@ -28,28 +30,23 @@ Errors are the app's: the library's, placed in the request (``loc``), as a 422.
 """
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Request, Response
-from fastapi.responses import JSONResponse
 from pydantic import Field
 
 from ..cards import CardsLike
+from ..combos import ALL_COMBOS, class_combos
 from ..errors import Error
-from ..odds import Stop
+from ..preflop_order import preflop_order
 from ..ranges import HAND_CLASSES, HandRange, hand_class, parse_range
-from .heatmap import heatmap
 from .live import cards_out, given_range, live_answer, tidy
 from .problems import FieldError
-from .questions import field_error, read_deal, read_equity_request
+from .questions import field_error, read_deal
 from .schemas import CardList, EquityRequest, PlayerSpec, SpotRequest, _Request
-from .work import GONE, HeavyPool, until_disconnected
 
-__all__ = ["RangeRequest", "HitsRequest", "LiveRequest", "HeatmapRequest", "study_router", "HEAVY_STUDY_PATHS"]
-
-HEAVY_STUDY_PATHS = ("/api/heatmap",)
-ALL_COMBOS = 1326
+__all__ = ["RangeRequest", "HitsRequest", "LiveRequest", "HeatmapRequest", "range_answer", "order_answer",
+           "live_spot", "hits_answer"]
 
 
 class RangeRequest(_Request):
@@ -110,10 +107,9 @@ def range_answer(text: str, changes: dict[str, float] | None = None) -> dict[str
     weights = dict.fromkeys(HAND_CLASSES, 0.0)
     for combo, weight in hand_range.items():
         weights[hand_class(combo)] += weight
-    size = {hand: 6 if len(hand) == 2 else 4 if hand.endswith("s") else 12 for hand in HAND_CLASSES}
     total = hand_range.total_weight
-    return {"text": str(hand_range), "combos": tidy(total), "share": total / ALL_COMBOS,
-            "classes": {hand: round(w / size[hand], 6) for hand, w in weights.items() if w}}
+    return {"text": str(hand_range), "combos": tidy(total), "share": total / len(ALL_COMBOS),
+            "classes": {hand: round(w / class_combos(hand), 6) for hand, w in weights.items() if w}}
 
 
 def _check_seat(seat: int | None, seats: int) -> None:
@@ -122,79 +118,41 @@ def _check_seat(seat: int | None, seats: int) -> None:
 
 
 def order_answer() -> dict[str, Any]:
-    from ..precomputed import available, preflop_order
+    from ..precomputed import available
 
     return {"hands": [{"hand": row.hand, "combos": row.combos, "equity": round(row.equity, 6)}
                       for row in preflop_order()],
             "tables": available("preflop-hu")}
 
 
-def study_router(in_thread: Callable[..., Awaitable[Any]], heavy: HeavyPool, deadline: Callable[[], float],
-                 get_engine: Callable[[], Any]) -> APIRouter:
-    """The endpoints above; cheap work goes through ``in_thread``, heatmaps to the ``heavy`` pool."""
-    router = APIRouter()
-    errors: dict[int | str, dict[str, Any]] = {code: {"description": "a list of problems, each naming its field"}
-                                               for code in (413, 422, 429)}
+def live_spot(body: LiveRequest) -> dict[str, Any]:
+    """The live combos of each seat of ``body``'s spot (and per class of its ``seat``)."""
+    deal = read_deal(body)
+    _check_seat(body.seat, len(deal.seats))
+    return live_answer(deal, body.seat)
 
-    @router.post("/api/range", responses=errors, tags=["study"],
-                 summary="Read a range: canonical text, combos, share of each hand class")
-    async def post_range(body: RangeRequest) -> Any:
-        return JSONResponse(await in_thread(range_answer, body.range, body.set))
 
-    @router.get("/api/order", tags=["study"], summary="The 169 hand classes in the PokerStove order")
-    async def get_order() -> Any:
-        return JSONResponse(await in_thread(order_answer), headers={"Cache-Control": "public, max-age=3600"})
-
-    @router.post("/api/live", responses=errors, tags=["study"],
-                 summary="Each seat's live combos: its range without the board, the dead and the other seats' cards")
-    async def post_live(body: LiveRequest) -> Any:
-        def live() -> dict[str, Any]:
-            deal = read_deal(body)
-            _check_seat(body.seat, len(deal.seats))
-            return live_answer(deal, body.seat)
-
-        return JSONResponse(await in_thread(live))
-
-    @router.post("/api/hits", responses=errors, tags=["study"],
-                 summary="What a range makes on a board: made hands and draws (combos and %)")
-    async def post_hits(body: HitsRequest) -> Any:
-        def hits() -> dict[str, Any]:
-            if body.players is None:
-                if body.range is None:
-                    raise FieldError(("body", "range"), "give a range, or players and seat", "missing")
-                range_given: Any = body.range
-                board: CardsLike = body.board
-                dead: CardsLike = body.dead
-            else:
-                if body.range is not None:
-                    raise FieldError(("body", "range"), "give a range or players and seat, not both", "extra")
-                if body.seat is None:
-                    raise FieldError(("body", "seat"), "with players, say which seat's range: seat", "missing")
-                deal = read_deal(SpotRequest(players=body.players, board=body.board, dead=body.dead))
-                _check_seat(body.seat, len(deal.seats))
-                range_given, board, dead = given_range(deal, body.seat), deal.board, cards_out(deal, body.seat)
-            try:
-                answer = get_engine().hits(range_given, board, dead).to_dict()
-            except Error as exc:
-                raise field_error(exc) from None
-            answer.pop("hands")
-            if body.seat is not None:
-                answer["seat"] = body.seat
-            return answer  # type: ignore[no-any-return]
-
-        return JSONResponse(await in_thread(hits))
-
-    @router.post("/api/heatmap", responses=errors, tags=["study"],
-                 summary="Equity of each hand class of one seat's range against the other seats")
-    async def post_heatmap(request: Request, body: HeatmapRequest) -> Any:
-        question = await in_thread(read_equity_request, body)
-        if body.seat >= len(question.players):
-            raise field_error(Error(f"there is no seat {body.seat + 1}", field="seat"))
-        stop = Stop(deadline())
-        outcome = await until_disconnected(request.receive,
-                                           heavy.run(lambda s: heatmap(question, body.seat, s, get_engine()), stop))
-        if outcome is GONE:
-            return Response(status_code=499)
-        return JSONResponse(outcome)
-
-    return router
+def hits_answer(body: HitsRequest, hits: Callable[..., Any]) -> dict[str, Any]:
+    """What ``body``'s range, or its seat of a spot, makes on its board (``hits`` is the library's)."""
+    if body.players is None:
+        if body.range is None:
+            raise FieldError(("body", "range"), "give a range, or players and seat", "missing")
+        range_given: Any = body.range
+        board: CardsLike = body.board
+        dead: CardsLike = body.dead
+    else:
+        if body.range is not None:
+            raise FieldError(("body", "range"), "give a range or players and seat, not both", "extra")
+        if body.seat is None:
+            raise FieldError(("body", "seat"), "with players, say which seat's range: seat", "missing")
+        deal = read_deal(SpotRequest(players=body.players, board=body.board, dead=body.dead))
+        _check_seat(body.seat, len(deal.seats))
+        range_given, board, dead = given_range(deal, body.seat), deal.board, cards_out(deal, body.seat)
+    try:
+        answer = hits(range_given, board, dead).to_dict()
+    except Error as exc:
+        raise field_error(exc) from None
+    answer.pop("hands")
+    if body.seat is not None:
+        answer["seat"] = body.seat
+    return answer  # type: ignore[no-any-return]

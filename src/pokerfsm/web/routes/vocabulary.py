@@ -1,0 +1,52 @@
+"""``GET /api/vocabulary``: the names the page shows, from their one home in the library.
+
+The page loads it once at start and keeps no list of its own:
+
+* ``categories``: the nine hand categories, weakest first, with their English
+  label and the course's French (:class:`pokerfsm.ranking.HandCategory`); an
+  equity answer's ``categories`` are keyed by ``name``;
+* ``methods``: how an equity answer was computed (its ``method``, :class:`pokerfsm.odds.Method`),
+  with a label;
+* ``classes``: the 169 hand classes (``AA``, ``AKs``, ``AKo``, ...) with the
+  number of combos of each (6, 4 or 12, :func:`pokerfsm.combos.class_combos`).
+
+>>> from fastapi.testclient import TestClient
+>>> from pokerfsm.web.app import create_app
+>>> words = TestClient(create_app()).get("/api/vocabulary").json()
+>>> words["categories"][1], words["classes"][0], len(words["classes"])
+({'name': 'PAIR', 'label': 'Pair', 'french': 'Paire'}, {'hand': 'AA', 'combos': 6}, 169)
+>>> [m["name"] for m in words["methods"]]
+['table', 'enumeration', 'monte-carlo']
+"""
+from __future__ import annotations
+
+import functools
+from typing import Any
+
+from fastapi import APIRouter
+from fastapi.responses import JSONResponse
+
+from ...combos import HAND_CLASSES, class_combos
+from ...odds import Method
+from ...ranking import HandCategory
+
+__all__ = ["router", "vocabulary", "METHOD_LABELS"]
+
+METHOD_LABELS = {Method.TABLE: "precomputed tables", Method.ENUMERATION: "exact enumeration",
+                 Method.MONTE_CARLO: "Monte Carlo"}
+"""How the page names each :class:`~pokerfsm.odds.Method` ("…, from the precomputed tables")."""
+
+router = APIRouter(tags=["page"])
+
+
+@functools.cache
+def vocabulary() -> dict[str, Any]:
+    """The answer of ``GET /api/vocabulary`` (the same for the life of the server)."""
+    return {"categories": [{"name": c.name, "label": c.label, "french": c.french} for c in HandCategory],
+            "methods": [{"name": str(method), "label": METHOD_LABELS[method]} for method in Method],
+            "classes": [{"hand": hand, "combos": class_combos(hand)} for hand in HAND_CLASSES]}
+
+
+@router.get("/api/vocabulary", summary="The names the page shows: hand categories, methods, hand classes")
+async def get_vocabulary() -> Any:
+    return JSONResponse(vocabulary(), headers={"Cache-Control": "public, max-age=3600"})

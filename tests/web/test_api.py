@@ -375,3 +375,16 @@ def test_vocabulary_names_come_from_the_library(client):
     assert [(c["hand"], c["combos"]) for c in words["classes"]] == [(h, class_combos(h)) for h in HAND_CLASSES]
     assert sum(c["combos"] for c in words["classes"]) == 1326
 
+
+
+def test_the_page_keeps_no_list_of_names_of_its_own():
+    from importlib import resources
+
+    from pokerfsm.ranking import HandCategory
+
+    static = resources.files("pokerfsm.web") / "static"
+    scripts = {item.name: item.read_text(encoding="utf-8") for item in static.iterdir() if item.name.endswith(".js")}
+    for name, text in scripts.items():
+        for category in HandCategory:
+            assert f'"{category.label}"' not in text and f"{category.name}:" not in text, (name, category)
+        assert "? 6 :" not in text and "1326" not in text, name   # combos per class come from the vocabulary

@@ -9,6 +9,8 @@ import re
 import pytest
 from web_helpers import ask, wait_until
 
+from pokerfsm.ranking import HandCategory
+
 pytest.importorskip("playwright")
 from playwright.sync_api import Page, expect
 
@@ -76,6 +78,10 @@ def test_pick_by_mouse_and_keyboard_and_match_the_api(calculator: Page, live_ser
     expect(page.locator("#mode")).to_have_text("exact" if api["exact"] else re.compile("Monte Carlo"))
     rows = page.locator("#categories tbody tr")
     expect(rows).to_have_count(len(api["players"][0]["categories"]))
+    # the categories are named as the library names them (the server's vocabulary), strongest first
+    names = [HandCategory[name].label for name in reversed(api["players"][0]["categories"])]
+    assert "Pair" in names
+    expect(page.locator("#categories tbody th")).to_have_text(names)
     page.screenshot(path=artifacts / "web-desktop.png", full_page=True)
 
     # the URL holds the spot: reloading it restores the cards and the answer
@@ -195,7 +201,7 @@ def test_a_busy_client_waits_and_asks_again(page: Page, serve, kernel_engine):
     base = serve(app)
     held = open_request(base, "POST", SPOT)
     try:
-        wait_until(lambda: app.state.heavy.running == 1, what="the other calculation starting")
+        wait_until(lambda: app.state.server.heavy.running == 1, what="the other calculation starting")
         spot = _permalink({"players": [["Ah", "Kd"], ["Qs", "Qh"]], "board": ["2c", "7d", "9h"]})
         with page.expect_response(lambda r: "/api/equity" in r.url and r.status == 429):
             page.goto(base + "/#q=" + spot)
@@ -209,7 +215,7 @@ def test_a_busy_client_waits_and_asks_again(page: Page, serve, kernel_engine):
 
 
 def _permalink(body: dict) -> str:
-    from pokerfsm.web.app import encode_query
+    from pokerfsm.web.questions import encode_query
 
     return encode_query(body)
 

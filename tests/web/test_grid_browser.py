@@ -10,7 +10,8 @@ import pytest
 pytest.importorskip("playwright")
 from playwright.sync_api import Page, expect
 
-from pokerfsm.web.app import create_app, encode_query
+from pokerfsm.web.app import create_app
+from pokerfsm.web.questions import encode_query
 
 pytestmark = pytest.mark.browser
 
@@ -76,9 +77,14 @@ def test_range_membership_shows_under_the_heatmap_near_the_fair_share(page: Page
     assert inside == {"AKs", "TT", "99", "88", "77", "66", "55"}
     assert {cells[h][:2] for h in inside} == {("solid", "2px")}
     assert {cells[h][:2] for h in cells if h not in inside} == {("dashed", "1px")}
-    heat = page.evaluate("() => grid.heat")
+    heat = page.evaluate("async () => (await import('./heat.js')).heat.shown")
     assert any(abs(c["equity"] - heat["fair"]) < 0.06 for c in heat["classes"].values())   # some near the fair share
     page.locator("#grid-panel").screenshot(path=artifacts / "web-grid-heatmap-membership.png")
+
+
+def heat_colour(page: Page, equity: float, fair: float) -> str:
+    """The colour the page's scale gives ``equity`` when the fair share is ``fair``."""
+    return page.evaluate(f"async () => (await import('./heat.js')).heatColour({equity}, {fair})")
 
 
 def test_the_legend_is_a_numbered_scale_colour_blind_players_can_read(page: Page, live_server: str):
@@ -88,13 +94,13 @@ def test_the_legend_is_a_numbered_scale_colour_blind_players_can_read(page: Page
     expect(page.locator(".heat-ticks span")).to_have_text(["0%", "25%", "50%", "75%", "100%", "fair share 50.00%"],
                                                           timeout=30_000)
     expect(page.locator("#heat-scale")).to_have_attribute("aria-label", re.compile("orange below .* blue above"))
-    heat = page.evaluate("() => grid.heat")
+    heat = page.evaluate("async () => (await import('./heat.js')).heat.shown")
     for hand, figures in heat["classes"].items():   # each cell has the colour the scale gives its equity
         colour = page.locator(f"#cell-{hand}").evaluate("el => getComputedStyle(el).backgroundColor")
-        assert channels(colour) == channels(page.evaluate(f"heatColour({figures['equity']}, {heat['fair']})"))
+        assert channels(colour) == channels(heat_colour(page, figures["equity"], heat["fair"]))
     for fair in (0.5, 1 / 6, 0.1):
         def colour(x: float, fair: float = fair) -> tuple[int, ...]:
-            return channels(page.evaluate(f"heatColour({x}, {fair})"))
+            return channels(heat_colour(page, x, fair))
 
         below, neutral, above = colour(fair / 2), colour(fair), colour(fair + (1 - fair) / 2)
         for name, matrix in DICHROMATS.items():   # the two sides stay apart, and apart from the middle
@@ -113,7 +119,7 @@ def test_hands_left_out_for_time_still_show_in_the_range(page: Page, serve, engi
     page.goto(base + "/" + link(spot))
     caption = page.locator("#heat-caption")
     expect(caption).to_contain_text("left out for time", timeout=30_000)
-    heat = page.evaluate("() => grid.heat")
+    heat = page.evaluate("async () => (await import('./heat.js')).heat.shown")
     assert not heat["complete"] and 0 < len(heat["classes"]) < 13
     missing = [h for h in ("AA", "KK", "QQ", "JJ", "TT", "99", "88", "77", "66", "55", "44", "33", "22")
                if h not in heat["classes"]]

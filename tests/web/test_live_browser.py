@@ -13,7 +13,7 @@ from playwright.sync_api import Page, expect
 
 import pokerfsm
 from pokerfsm.cli import main
-from pokerfsm.web.app import encode_query
+from pokerfsm.web.questions import encode_query
 
 pytestmark = pytest.mark.browser
 
@@ -76,5 +76,5 @@ def test_a_dead_card_and_a_third_seat_count_everywhere(page: Page, live_server: 
     expect(page.locator("#grid-count")).to_contain_text(f"{count} live combinations (22 in the range")
     # the heatmap's classes add up to the same count
     expect(page.locator("#heat-caption")).to_contain_text("fair share", timeout=30_000)
-    classes = page.evaluate("() => grid.heat.classes")
+    classes = page.evaluate("async () => (await import('./heat.js')).heat.shown.classes")
     assert sum(c["combos"] for c in classes.values()) == count

@@ -20,7 +20,7 @@ from web_helpers import HEATMAP_RANGES, ask
 
 from pokerfsm import precomputed
 from pokerfsm.precomputed import percentile_range
-from pokerfsm.web.app import encode_query
+from pokerfsm.web.questions import encode_query
 
 pytestmark = pytest.mark.browser
 

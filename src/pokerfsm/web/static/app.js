@@ -4,12 +4,18 @@
 // The URL fragment (#q=...) holds the spot, encoded exactly like the API's q=
 // parameter (url-safe base64 of the JSON body); every edit is a history entry,
 // so Back/Forward (and the Undo button) step through the edits.
-"use strict";
+import {
+  BOARD_SLOTS, CLICK_DELAY, DEAD_SLOTS, MAX_SAMPLES, MAX_SEATS, MC_SAMPLES, MIN_SEATS, TYPING_DELAY, buildPicker,
+  buildRow, buildSeats, focusSlot, getCard, newSeat, nextEmpty, normaliseCard, pickerNote, render, resetState,
+  setCard, slotList, state, typedKey,
+} from "./cards.js";
+import { $, plural, showNotice, showStatus } from "./page.js";
+import { clearResults, lastResult, markInvalid, setStale, showError, showResult } from "./results.js";
 
 // ------------------------------------------------------------------ the request
 
 /** The API request body for the current spot, or {error} saying what is missing. */
-function requestBody() {
+export function requestBody() {
   const players = [];
   let known = 0;
   for (const [s, seat] of state.seats.entries()) {
@@ -134,14 +140,14 @@ function loadFromHash() {
 // ------------------------------------------------------------------ asking the server
 
 let pending = null, timer = null, lastQuery = null, generation = 0;
-const rangeChecks = new Map();   // range text -> promise of {data} or {error}
+export const rangeChecks = new Map();   // range text -> promise of {data} or {error}
 
 function schedule(delay = CLICK_DELAY) {
   clearTimeout(timer);
   timer = setTimeout(recalculate, delay);
 }
 
-async function postJSON(path, body, signal) {
+export async function postJSON(path, body, signal) {
   const response = await patiently(() => fetch(path, {
     method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body), signal,
   }), signal);
@@ -162,7 +168,7 @@ async function patiently(ask, signal) {
 }
 
 /** What the server makes of a range: {data} (canonical text, combos, classes) or {error}. Cached. */
-function checkRange(text, changes = null) {
+export function checkRange(text, changes = null) {
   const key = changes ? null : text;
   if (key !== null && rangeChecks.has(key)) return rangeChecks.get(key);
   const asked = postJSON("api/range", changes ? { range: text, set: changes } : { range: text })
@@ -246,7 +252,7 @@ async function recalculate() {
   }
 }
 
-function changed({ rebuild = true, typing = undefined, record = true } = {}) {
+export function changed({ rebuild = true, typing = undefined, record = true } = {}) {
   if (rebuild && document.querySelectorAll(".seat").length !== state.seats.length) rebuildAll();
   render();
   if (record) { recordSpot(typing); showNotice(""); pickerNote(""); }
@@ -269,9 +275,31 @@ function removeSeat(s) {
   $(`#seat-${Math.min(s, state.seats.length - 1)} .slot`)?.focus();
 }
 
+// ------------------------------------------------------------------ history: every edit is an entry
+
+let lastEdit = { key: null, at: 0 };
+
+/** Record the spot in the URL: a new history entry per edit (a run of keys in one box is one edit). */
+function recordSpot(typing) {
+  const url = spotIsEmpty() ? location.pathname + location.search : `#q=${encodeQuery(spotBody())}`;
+  const now = Date.now();
+  const same = typing !== undefined && lastEdit.key === typing && now - lastEdit.at < 2000;
+  lastEdit = { key: typing, at: now };
+  if (url === (location.hash || location.pathname + location.search)) return;
+  const depth = (history.state?.depth || 0) + (same ? 0 : 1);
+  if (same) history.replaceState({ depth }, "", url);
+  else history.pushState({ depth }, "", url);
+  $("#permalink").href = location.hash || "./";
+  $("#undo").disabled = depth <= 0;
+}
+
+function undo() {
+  if ((history.state?.depth || 0) > 0) history.back();
+}
+
 // ------------------------------------------------------------------ start
 
-function start() {
+export function startApp() {
   loadFromHash();
   history.replaceState({ depth: 0 }, "", location.href);
   buildRow("board", BOARD_SLOTS);
@@ -283,6 +311,8 @@ function start() {
   $("#undo").disabled = true;
   document.dispatchEvent(new CustomEvent("spot"));
   recalculate();
+  document.addEventListener("edited", (event) => changed(event.detail));
+  document.addEventListener("remove-seat", (event) => removeSeat(event.detail.seat));
   document.addEventListener("keydown", typedKey);
   document.addEventListener("keydown", (event) => {
     const el = event.target;
@@ -352,5 +382,3 @@ function showMode() {
   $("#mode-mc").checked = !!state.samples;
   $("#mode-samples").textContent = state.samples ? `(${plural(state.samples, "deal")})` : "";
 }
-
-document.addEventListener("DOMContentLoaded", start);

@@ -1,40 +1,40 @@
 // pokerfsm web calculator, the cards: the spot's state (seats, board, dead cards),
 // the card slots, the 52-card picker and typing a card ("Ah"). app.js asks the
 // server and shows the answers; grid.js and study.js add the study panels.
-"use strict";
+// An edit here is announced with an "edited" event (its detail: the options of
+// app.js's changed()), a seat's Remove button with "remove-seat".
+import { $, showNotice } from "./page.js";
 
-const RANKS = "AKQJT98765432";           // picker columns, high to low
-const SUITS = "shdc";                    // picker rows
+export const RANKS = "AKQJT98765432";           // picker columns, high to low
+export const SUITS = "shdc";                    // picker rows
 const SUIT_SYMBOL = { s: "♠", h: "♥", d: "♦", c: "♣" };
 const SUIT_NAME = { s: "spades", h: "hearts", d: "diamonds", c: "clubs" };
-const RANK_NAME = {
+export const RANK_NAME = {
   A: "ace", K: "king", Q: "queen", J: "jack", T: "ten", 9: "nine", 8: "eight", 7: "seven",
   6: "six", 5: "five", 4: "four", 3: "three", 2: "two",
 };
-const CATEGORY_LABEL = {
-  HIGH_CARD: "High card", ONE_PAIR: "One pair", PAIR: "One pair", TWO_PAIR: "Two pair",
-  TWO_PAIRS: "Two pair", THREE_OF_A_KIND: "Three of a kind", TRIPS: "Three of a kind",
-  STRAIGHT: "Straight", FLUSH: "Flush", FULL_HOUSE: "Full house", FOUR_OF_A_KIND: "Four of a kind",
-  QUADS: "Four of a kind", STRAIGHT_FLUSH: "Straight flush",
-};
-const MIN_SEATS = 2, MAX_SEATS = 10, BOARD_SLOTS = 5, DEAD_SLOTS = 6;
-const TYPING_DELAY = 400;                // ms after the last key before a typed range is sent
-const CLICK_DELAY = 60;                  // ms after a click (coalesces a quick run of clicks)
-const MC_SAMPLES = 100000, MAX_SAMPLES = 1000000;
+export const MIN_SEATS = 2, MAX_SEATS = 10, BOARD_SLOTS = 5, DEAD_SLOTS = 6;
+export const TYPING_DELAY = 400;                // ms after the last key before a typed range is sent
+export const CLICK_DELAY = 60;                  // ms after a click (coalesces a quick run of clicks)
+export const MC_SAMPLES = 100000, MAX_SAMPLES = 1000000;
 
 // ------------------------------------------------------------------ state
 
-const state = {
+export const state = {
   seats: [],        // [{cards: [card|null, card|null], range: ""}]
   board: Array(BOARD_SLOTS).fill(null),
   dead: Array(DEAD_SLOTS).fill(null),
   target: null,     // the selected slot: {area: "seat"|"board"|"dead", seat, index}
   samples: null,    // null: exact where the server's budget allows; a number: Monte Carlo deals
+  gridSeat: 0,      // the seat whose range the grid edits (and the heatmap, live counts and hits show)
 };
 
-function newSeat() { return { cards: [null, null], range: "" }; }
+/** Announce an edit of the spot (app.js records it, redraws and asks the server). */
+function edited(options = {}) { document.dispatchEvent(new CustomEvent("edited", { detail: options })); }
 
-function resetState() {
+export function newSeat() { return { cards: [null, null], range: "" }; }
+
+export function resetState() {
   state.seats = [newSeat(), newSeat()];
   state.board = Array(BOARD_SLOTS).fill(null);
   state.dead = Array(DEAD_SLOTS).fill(null);
@@ -43,14 +43,14 @@ function resetState() {
 }
 
 /** A card as the page shows it in text: "10♥". */
-function cardText(card) { return `${card[0] === "T" ? "10" : card[0]}${SUIT_SYMBOL[card[1]]}`; }
+export function cardText(card) { return `${card[0] === "T" ? "10" : card[0]}${SUIT_SYMBOL[card[1]]}`; }
 
-function cardName(card) {
+export function cardName(card) {
   return `${RANK_NAME[card[0]]} of ${SUIT_NAME[card[1]]}`;
 }
 
 /** Normalise typed or stored card text ("ah", "10h", "A♥") to "Ah"; null if not a card. */
-function normaliseCard(text) {
+export function normaliseCard(text) {
   if (typeof text !== "string") return null;
   let t = text.trim();
   if (t.startsWith("10")) t = "T" + t.slice(2);
@@ -61,7 +61,7 @@ function normaliseCard(text) {
   return RANKS.includes(rank) && SUITS.includes(suit) ? rank + suit : null;
 }
 
-function slotList() {
+export function slotList() {
   // every slot in cursor order: seats, then the board, then dead cards
   const slots = [];
   state.seats.forEach((seat, s) => seat.cards.forEach((_, i) => slots.push({ area: "seat", seat: s, index: i })));
@@ -70,17 +70,17 @@ function slotList() {
   return slots;
 }
 
-function getCard(slot) {
+export function getCard(slot) {
   if (slot.area === "seat") return state.seats[slot.seat].cards[slot.index];
   return state[slot.area][slot.index];
 }
 
-function setCard(slot, card) {
+export function setCard(slot, card) {
   if (slot.area === "seat") state.seats[slot.seat].cards[slot.index] = card;
   else state[slot.area][slot.index] = card;
 }
 
-function sameSlot(a, b) {
+export function sameSlot(a, b) {
   return !!a && !!b && a.area === b.area && a.index === b.index && (a.area !== "seat" || a.seat === b.seat);
 }
 
@@ -95,7 +95,7 @@ function usedCards() {
 }
 
 /** The next empty slot after `from` (wrapping round), or null when all are full. */
-function nextEmpty(from) {
+export function nextEmpty(from) {
   const slots = slotList();
   const start = Math.max(0, slots.findIndex((s) => sameSlot(s, from)));
   for (let k = 1; k <= slots.length; k++) {
@@ -115,14 +115,14 @@ function whereUsed(card) {
 }
 
 /** Say next to the picker why a card was not placed (or nothing). */
-function pickerNote(text) {
+export function pickerNote(text) {
   const note = $("#picker-note");
   note.textContent = text;
   note.dataset.kind = text ? "error" : "";
 }
 
 /** Put `card` in the selected slot; if it cannot go there, say why and return false. */
-function pick(card) {
+export function pick(card) {
   const used = whereUsed(card);
   if (used || !state.target) {
     pickerNote(used ? `The ${cardName(card)} is already in ${used}: each card can be used once.`
@@ -140,14 +140,12 @@ function pick(card) {
   }
   setCard(target, card);
   state.target = nextEmpty(target);
-  changed();
+  edited();
   if (note) showNotice(note);
   return true;
 }
 
 // ------------------------------------------------------------------ rendering
-
-const $ = (sel, root = document) => root.querySelector(sel);
 
 function cardFace(el, card) {
   el.textContent = "";
@@ -181,7 +179,7 @@ function makeSlot(slot) {
   button.addEventListener("click", () => {
     if (getCard(slot)) setCard(slot, null);
     state.target = slot;
-    changed();
+    edited();
     focusSlot(slot);
   });
   button.addEventListener("keydown", (event) => {
@@ -189,19 +187,19 @@ function makeSlot(slot) {
       event.preventDefault();
       setCard(slot, null);
       state.target = slot;
-      changed();
+      edited();
       focusSlot(slot);
     }
   });
   return button;
 }
 
-function focusSlot(slot) {
+export function focusSlot(slot) {
   const el = document.getElementById(slotId(slot));
   if (el) el.focus();
 }
 
-function buildSeats() {
+export function buildSeats() {
   const list = $("#seats");
   list.textContent = "";
   const template = $("#seat-template");
@@ -223,27 +221,28 @@ function buildSeats() {
         // the cards picked next go elsewhere: never into a seat holding a range
         if (state.target?.area === "seat" && state.target.seat === s) state.target = nextEmpty(state.target);
       }
-      changed({ rebuild: false, typing: s });
+      edited({ rebuild: false, typing: s });
     });
     $(".grid-button", item).addEventListener("click", () => document.dispatchEvent(
       new CustomEvent("edit-range", { detail: { seat: s } })));
     $(".grid-button", item).setAttribute("aria-label", `Edit seat ${s + 1}'s range on the grid`);
     const remove = $(".remove-seat", item);
     remove.setAttribute("aria-label", `Remove seat ${s + 1}`);
-    remove.addEventListener("click", () => removeSeat(s));
+    remove.addEventListener("click", () => document.dispatchEvent(
+      new CustomEvent("remove-seat", { detail: { seat: s } })));
     list.append(item);
   });
   $("#add-seat").disabled = state.seats.length >= MAX_SEATS;
 }
 
-function buildRow(area, size) {
+export function buildRow(area, size) {
   const box = $(`#${area}-slots`);
   box.textContent = "";
   for (let i = 0; i < size; i++) box.append(makeSlot({ area, index: i }));
 }
 
 /** A button of a keyboard grid: role gridcell, its row and column, a roving tabindex. */
-function gridButton(id, r, c, className) {
+export function gridButton(id, r, c, className) {
   const cell = document.createElement("button");
   cell.type = "button";
   cell.className = className;
@@ -256,7 +255,7 @@ function gridButton(id, r, c, className) {
 }
 
 /** Where arrow keys, Home and End lead in a rows × cols grid (wrapping round); null for other keys. */
-function gridMove(event, rows, cols) {
+export function gridMove(event, rows, cols) {
   const cell = event.currentTarget;
   let r = Number(cell.dataset.row), c = Number(cell.dataset.col);
   const moves = { ArrowLeft: [0, -1], ArrowRight: [0, 1], ArrowUp: [-1, 0], ArrowDown: [1, 0] };
@@ -272,13 +271,13 @@ function gridMove(event, rows, cols) {
 }
 
 /** Focus a cell of a keyboard grid, the only one of `selector` reachable by Tab. */
-function focusRoving(cell, selector) {
+export function focusRoving(cell, selector) {
   for (const other of document.querySelectorAll(`${selector}[tabindex='0']`)) other.tabIndex = -1;
   cell.tabIndex = 0;
   cell.focus();
 }
 
-function buildPicker() {
+export function buildPicker() {
   const grid = $("#picker");
   SUITS.split("").forEach((suit, r) => {
     const row = document.createElement("div");
@@ -300,7 +299,7 @@ function buildPicker() {
   });
 }
 
-function render() {
+export function render() {
   const used = usedCards();
   for (const slot of slotList()) {
     const el = document.getElementById(slotId(slot));
@@ -331,7 +330,7 @@ function render() {
 
 let typedRank = null, typedAt = 0;
 
-function typedKey(event) {
+export function typedKey(event) {
   if (event.ctrlKey || event.metaKey || event.altKey) return;
   const el = event.target;
   if (el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement) return;
@@ -349,26 +348,4 @@ function typedKey(event) {
     typedRank = key.toUpperCase();
     typedAt = now;
   } else if (key === "Escape") typedRank = null;
-}
-
-// ------------------------------------------------------------------ history: every edit is an entry
-
-let lastEdit = { key: null, at: 0 };
-
-/** Record the spot in the URL: a new history entry per edit (a run of keys in one box is one edit). */
-function recordSpot(typing) {
-  const url = spotIsEmpty() ? location.pathname + location.search : `#q=${encodeQuery(spotBody())}`;
-  const now = Date.now();
-  const same = typing !== undefined && lastEdit.key === typing && now - lastEdit.at < 2000;
-  lastEdit = { key: typing, at: now };
-  if (url === (location.hash || location.pathname + location.search)) return;
-  const depth = (history.state?.depth || 0) + (same ? 0 : 1);
-  if (same) history.replaceState({ depth }, "", url);
-  else history.pushState({ depth }, "", url);
-  $("#permalink").href = location.hash || "./";
-  $("#undo").disabled = depth <= 0;
-}
-
-function undo() {
-  if ((history.state?.depth || 0) > 0) history.back();
 }

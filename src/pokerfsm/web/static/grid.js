@@ -2,18 +2,22 @@
 // slider in PokerStove's order (GET /api/order) that also shows where a typed range stands.
 // The server reads and writes the range text (POST /api/range, with the cells set): the grid
 // never guesses the syntax. heat.js colours the cells by equity, live.js counts live combos.
-"use strict";
+// The seat the grid edits is the page's (state.gridSeat); the combos of each hand class come
+// from the server's vocabulary.
+import { changed, checkRange, rangeChecks } from "./app.js";
+import { RANKS, RANK_NAME, TYPING_DELAY, cardText, focusRoving, gridButton, gridMove, nextEmpty, state } from "./cards.js";
+import { askHeatmap, dropHeat, heat, heatWords, paintHeat } from "./heat.js";
+import { liveClass, liveSeat } from "./live.js";
+import { $, comboCount, percent, plural, showNotice } from "./page.js";
+import { lastResult, showError } from "./results.js";
+import { vocabularyLoaded, words } from "./vocabulary.js";
 
 const grid = {
-  seat: 0,            // the seat the grid edits
   classes: {},        // hand class -> share of its combos in the range (0-1)
   changes: {},        // cells set but not yet written to the range text
   order: null,        // [{hand, combos, equity}] strongest first
   table: false,       // the server has the preflop-hu table: heads-up preflop heatmaps are lookups
   dragging: null,     // the weight a drag sets, or null
-  heat: null,         // the heatmap answer shown, or null
-  heatRequest: null,  // its AbortController
-  heatKey: null,      // the question and seat of the heatmap shown or asked
   synced: null,       // the range text the cells show
   shown: null,        // the /api/range answer the cells show
   pointed: null,      // the cell the readout describes (focused or under the pointer)
@@ -25,15 +29,11 @@ function handAt(row, col) {
   return row === col ? hi + lo : row < col ? `${hi}${lo}s` : `${hi}${lo}o`;
 }
 
-function classCombos(hand) { return hand.length === 2 ? 6 : hand.endsWith("s") ? 4 : 12; }
 
 function classWords(hand) {
   if (hand.length === 2) return `pair of ${RANK_NAME[hand[0]]}s`;
   return `${RANK_NAME[hand[0]]}-${RANK_NAME[hand[1]]} ${hand.endsWith("s") ? "suited" : "offsuit"}`;
 }
-
-/** A count of combos as the page writes it: whole, or with two decimals when weights make it fractional. */
-function comboCount(n) { return Number.isInteger(Number(n)) ? Number(n) : Number(n).toFixed(2); }
 
 function buildGrid() {
   const box = $("#range-grid");
@@ -105,27 +105,27 @@ async function writeChanges() {
   const changes = grid.changes;
   if (!Object.keys(changes).length) return;
   grid.changes = {};
-  const seat = state.seats[grid.seat];
+  const seat = state.seats[state.gridSeat];
   if (!seat) return;
   const base = seat.cards.some(Boolean) ? "" : seat.range;
   const answer = await checkRange(base, changes);
-  if (answer.error) { showError(answer.error, grid.seat); return; }
+  if (answer.error) { showError(answer.error, state.gridSeat); return; }
   setSeatRange(answer.data);
 }
 
 /** The grid's seat takes the range `data`; cards it held give way, and the page says so (Undo brings them back). */
 function setSeatRange(data) {
-  const seat = state.seats[grid.seat];
+  const seat = state.seats[state.gridSeat];
   if (!seat) return;
   const cards = seat.cards.filter(Boolean);
   seat.cards = [null, null];
   seat.range = data.text;
   rangeChecks.set(data.text, Promise.resolve({ data }));
-  if (state.target?.area === "seat" && state.target.seat === grid.seat) state.target = nextEmpty(state.target);
+  if (state.target?.area === "seat" && state.target.seat === state.gridSeat) state.target = nextEmpty(state.target);
   showGridRange(data);
   changed({ rebuild: false });
   if (cards.length) {
-    showNotice(`Seat ${grid.seat + 1}'s cards (${cards.map(cardText).join(" ")}) were replaced by the range ` +
+    showNotice(`Seat ${state.gridSeat + 1}'s cards (${cards.map(cardText).join(" ")}) were replaced by the range ` +
       `${data.text ? `“${data.text}”` : "(empty)"} from the grid: Undo (or Ctrl+Z) brings them back.`);
   }
 }
@@ -138,18 +138,18 @@ function gridKey(event) {
 function focusCell(cell) { focusRoving(cell, ".cell"); }
 
 function paintGrid() {
-  const heat = grid.heat;
-  $("#range-grid").classList.toggle("heat-on", !!heat);
+  const shown = heat.shown;
+  $("#range-grid").classList.toggle("heat-on", !!shown);
   for (const cell of document.querySelectorAll(".cell")) {
     const hand = cell.dataset.hand;
     const w = grid.classes[hand] || 0;
-    const hot = heat?.classes[hand];
+    const hot = shown?.classes[hand];
     cell.classList.toggle("in", w > 0);
     cell.classList.toggle("partial", w > 0 && w < 0.999);
     cell.classList.toggle("heat", !!hot);
-    cell.classList.toggle("uncomputed", !!heat && w > 0 && !hot);
+    cell.classList.toggle("uncomputed", !!shown && w > 0 && !hot);
     cell.style.setProperty("--w", String(w));
-    paintHeat(cell, hot, heat);
+    paintHeat(cell, hot);
     cell.setAttribute("aria-pressed", w > 0 ? "true" : "false");
     cell.setAttribute("aria-label", `${hand}, ${classWords(hand)}: ` +
       (w > 0 ? `in the range${w < 0.999 ? ` (${Math.round(100 * w)} %)` : ""}` : "not in the range") +
@@ -162,7 +162,8 @@ function paintGrid() {
 function readout(hand) {
   grid.pointed = hand;
   const w = grid.classes[hand] || 0;
-  const size = classCombos(hand);
+  const size = words.classes.get(hand);
+  if (size === undefined) { $("#grid-readout").textContent = `${hand} (${classWords(hand)})`; return; }
   const liveHere = liveClass(hand);
   const inRange = w > 0 ? `${comboCount(w * size)} of ${size} combos in the range` +
     (liveHere !== null && liveHere !== w * size ? `, ${comboCount(liveHere)} live` : "") : "not in the range";
@@ -181,15 +182,15 @@ function showGridRange(data) {
 /** The grid's count: the seat's live combos (live.js) when the cards of the spot take some away. */
 function paintCount() {
   const data = grid.shown;
-  const seat = state.seats[grid.seat];
+  const seat = state.seats[state.gridSeat];
   const box = $("#grid-count");
   if (seat && !seat.range.trim() && !seat.cards.some(Boolean)) {
-    box.textContent = `Seat ${grid.seat + 1} holds an unknown hand: click cells or type a range to give it one.`;
+    box.textContent = `Seat ${state.gridSeat + 1} holds an unknown hand: click cells or type a range to give it one.`;
     return;
   }
   if (!data) { box.textContent = ""; return; }
   const share = `${(100 * data.share).toFixed(2)} % of all hands`;
-  const counted = liveSeat(grid.seat);
+  const counted = liveSeat(state.gridSeat);
   if (counted !== null && counted !== Number(data.combos)) {
     box.textContent = `${plural(comboCount(counted), "live combination")} (${comboCount(data.combos)} in the range, ` +
       `${share})`;
@@ -199,8 +200,8 @@ function paintCount() {
 
 /** The grid follows its seat's range box (and shows the classes of a seat's two cards). */
 async function syncGrid() {
-  const seat = state.seats[grid.seat];
-  if (!seat) { grid.seat = 0; return syncGrid(); }
+  const seat = state.seats[state.gridSeat];
+  if (!seat) { state.gridSeat = 0; return syncGrid(); }
   labelGridSeats();
   const cards = seat.cards.filter(Boolean);
   const text = cards.length === 2 ? cards.join("") : seat.range.trim();
@@ -208,7 +209,7 @@ async function syncGrid() {
   if (text === grid.synced) { paintCount(); return; }
   if (!text) { showGridRange({ text: "", combos: 0, share: 0, classes: {} }); return; }
   const answer = await checkRange(text);
-  const now = state.seats[grid.seat];
+  const now = state.seats[state.gridSeat];
   if (!now || (now.cards.filter(Boolean).length === 2 ? now.cards.join("") : now.range.trim()) !== text) return;
   if (answer.data) showGridRange(answer.data);
 }
@@ -225,18 +226,21 @@ function labelGridSeats() {
       box.append(b);
     });
   }
-  [...box.children].forEach((b, s) => b.setAttribute("aria-pressed", s === grid.seat ? "true" : "false"));
-  $("#grid-seat-label").textContent = `— seat ${grid.seat + 1}`;
+  [...box.children].forEach((b, s) => b.setAttribute("aria-pressed", s === state.gridSeat ? "true" : "false"));
+  $("#grid-seat-label").textContent = `— seat ${state.gridSeat + 1}`;
 }
 
 function chooseGridSeat(s) {
-  grid.seat = s;
+  state.gridSeat = s;
   grid.synced = null;
   dropHeat();
   syncGrid();
   document.dispatchEvent(new CustomEvent("grid-seat"));
-  askHeatmap(lastResult);
+  heatmapFor(lastResult);
 }
+
+/** Ask for the heatmap of the answer `result` (or of the question `asked`, when a table answers it at once). */
+function heatmapFor(result, asked = null) { askHeatmap(result, asked, { classes: grid.classes, table: grid.table }); }
 
 // ---------------------------------------------------------------- top X %
 
@@ -246,15 +250,17 @@ function loadOrder() {
   orderLoaded = (async () => {
     try {
       const response = await fetch("api/order");
-      if (response.ok) ({ hands: grid.order, tables: grid.table } = await response.json());
+      const data = response.ok ? await response.json() : null;
+      await vocabularyLoaded;   // the slider counts the combos of the classes
+      if (data && words.combos) ({ hands: grid.order, tables: grid.table } = data);
     } catch { /* the slider stays inactive */ }
   })();
   return orderLoaded;
 }
 
-/** The strongest classes making about `pct` % of the 1,326 combos (whole classes, as the library). */
+/** The strongest classes making about `pct` % of all combos (whole classes, as the library). */
 function topClasses(pct) {
-  const target = pct * 1326 / 100, chosen = [];
+  const target = pct * words.combos / 100, chosen = [];
   let total = 0;
   for (const row of grid.order || []) {
     if (chosen.length && Math.abs(total + row.combos - target) >= Math.abs(total - target)) break;
@@ -274,7 +280,7 @@ function topShare(classes) {
     if (!(row.hand in classes)) return null;
     total += row.combos;
   }
-  return 100 * total / 1326;
+  return 100 * total / words.combos;
 }
 
 /** The slider and its number show where the grid's range stands in the order, or say it is not a top-X % range. */
@@ -311,18 +317,18 @@ function sliderMoved() {
   }, 120);
 }
 
-function startGrid() {
+export function startGrid() {
   buildGrid();
   loadOrder();
   const first = state.seats.findIndex((s) => s.range.trim());
-  grid.seat = first >= 0 ? first : Math.min(1, state.seats.length - 1);
+  state.gridSeat = first >= 0 ? first : Math.min(1, state.seats.length - 1);
   syncGrid();
   let syncTimer = null;
   document.addEventListener("spot", () => {
-    if (grid.seat >= state.seats.length) grid.seat = state.seats.length - 1;
+    if (state.gridSeat >= state.seats.length) state.gridSeat = state.seats.length - 1;
     labelGridSeats();
     clearTimeout(syncTimer);
-    const seat = state.seats[grid.seat];
+    const seat = state.seats[state.gridSeat];
     const empty = seat && !seat.range.trim() && !seat.cards.some(Boolean);
     syncTimer = setTimeout(syncGrid, empty ? 0 : TYPING_DELAY);  // typing a range asks once, at the pause
   });
@@ -334,6 +340,9 @@ function startGrid() {
     focusCell(document.querySelector(".cell[tabindex='0']"));
   });
   $("#top-slider").addEventListener("input", sliderMoved);
+  document.addEventListener("heat", paintGrid);
+  vocabularyLoaded.then(() => { if (grid.pointed) readout(grid.pointed); });
+  document.addEventListener("result", (event) => heatmapFor(event.detail));
+  document.addEventListener("asking", (event) => heatmapFor(null, event.detail));
+  $("#heat-toggle").addEventListener("change", () => heatmapFor(lastResult));
 }
-
-document.addEventListener("DOMContentLoaded", startGrid);

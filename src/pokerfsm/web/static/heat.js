@@ -3,7 +3,17 @@
 // is in the range (solid and dark) or not (dashed and light), so membership never rests on
 // colour. The scale runs orange (below the fair share), white (at it), blue (above it): two hues
 // that stay apart for red-green and blue-yellow colour blindness alike.
-"use strict";
+// grid.js asks for a heatmap and repaints its cells on each "heat" event this module sends.
+import { postJSON, requestBody } from "./app.js";
+import { state } from "./cards.js";
+import { $, percent } from "./page.js";
+import { pageMessage } from "./results.js";
+
+export const heat = {
+  shown: null,     // the heatmap answer shown, or null
+  request: null,   // the AbortController of the one on its way
+  key: null,       // the question and seat of the heatmap shown or asked
+};
 
 const HEAT_BELOW = [235, 125, 30], HEAT_FAIR = [247, 247, 247], HEAT_ABOVE = [70, 140, 215];
 // both ends light enough for the cells' dark text (contrast 4.5:1 at least all along the scale)
@@ -20,30 +30,30 @@ function heatRGB(equity, fair) {
 
 function rgb(c) { return `rgb(${c[0]}, ${c[1]}, ${c[2]})`; }
 
-function heatColour(equity, fair) { return rgb(heatRGB(equity, fair)); }
+export function heatColour(equity, fair) { return rgb(heatRGB(equity, fair)); }
 
 /** Forget the heatmap shown (the grid changed under it), and stop the one on its way. */
-function dropHeat() {
-  grid.heatRequest?.abort();
-  grid.heatRequest = null;
-  grid.heat = null;
-  grid.heatKey = null;
+export function dropHeat() {
+  heat.request?.abort();
+  heat.request = null;
+  heat.shown = null;
+  heat.key = null;
   $("#heat-scale").hidden = true;
   $("#heat-key").hidden = true;
 }
 
 /** Colour one cell of the grid by its class's equity (or clear it). */
-function paintHeat(cell, hot, heat) {
-  cell.style.background = hot ? heatColour(hot.equity, heat.fair) : "";
+export function paintHeat(cell, hot) {
+  cell.style.background = hot ? heatColour(hot.equity, heat.shown.fair) : "";
 }
 
 /** What the heatmap says of a hand class of weight `w` in the range, for labels (", equity 61.20%"). */
-function heatWords(hand, w, long = false) {
-  const heat = grid.heat;
-  if (!heat) return "";
-  const hot = heat.classes[hand];
+export function heatWords(hand, w, long = false) {
+  const shown = heat.shown;
+  if (!shown) return "";
+  const hot = shown.classes[hand];
   if (hot) {
-    return long ? `; equity ${percent(hot.equity)} against the other seats (fair share ${percent(heat.fair)})`
+    return long ? `; equity ${percent(hot.equity)} against the other seats (fair share ${percent(shown.fair)})`
       : `, equity ${percent(hot.equity)}`;
   }
   return w > 0 ? `${long ? ";" : ","} equity not computed (left out for time)` : "";
@@ -71,57 +81,58 @@ function showScale(fair) {
   $("#heat-key").hidden = false;
 }
 
-/** A heads-up preflop question whose heatmap comes from the preflop-hu table: ask it at once. */
-function fromTable(body) {
-  return grid.table && body.players.length === 2 && !body.board.length && !body.dead.length && !body.samples;
+/** A heads-up preflop question whose heatmap comes from the preflop-hu table (when the server has it,
+ * `table`): ask it at once. */
+function fromTable(body, table) {
+  return table && body.players.length === 2 && !body.board.length && !body.dead.length && !body.samples;
 }
 
-async function askHeatmap(result, asked = null) {
+/** Repaint the grid (it listens). */
+function repaint() { document.dispatchEvent(new CustomEvent("heat")); }
+
+/** Colour the grid's seat's range by equity for the answer `result`, or at once for the question `asked`
+ * when a table answers it; `classes` are the grid's cells in the range, `table` whether the server has the
+ * preflop-hu table. */
+export async function askHeatmap(result, asked, { classes, table }) {
   const body = asked || requestBody().body;
-  if (asked && !fromTable(body)) return;   // computed heatmaps wait for the answer (the CPU is busy until then)
-  const seat = state.seats[grid.seat];
+  if (asked && !fromTable(body, table)) return;   // computed heatmaps wait for the answer (the CPU is busy until then)
+  const seat = state.seats[state.gridSeat];
   const ranged = !!seat && !seat.cards.some(Boolean) && !!seat.range.trim();   // an unknown hand has no range
   const wanted = (result || asked) && ranged && $("#heat-toggle").checked && body;
-  const key = wanted ? JSON.stringify([body, grid.seat]) : null;
-  if (key && key === grid.heatKey) return;  // painted, or on its way (asked with the question)
+  const key = wanted ? JSON.stringify([body, state.gridSeat]) : null;
+  if (key && key === heat.key) return;  // painted, or on its way (asked with the question)
   dropHeat();
-  grid.heatKey = key;
-  paintGrid();
+  heat.key = key;
+  repaint();
   const legend = $("#heat-legend"), caption = $("#heat-caption");
   legend.hidden = !key;
   if (!key) return;
   const controller = new AbortController();
-  grid.heatRequest = controller;
+  heat.request = controller;
   const started = performance.now();
   caption.textContent = "Colouring the grid by equity…";
   try {
-    const { response, data } = await postJSON("api/heatmap", { ...body, seat: grid.seat }, controller.signal);
-    if (controller !== grid.heatRequest) return;
+    const { response, data } = await postJSON("api/heatmap", { ...body, seat: state.gridSeat }, controller.signal);
+    if (controller !== heat.request) return;
     if (!response.ok) {
-      grid.heatKey = null;
+      heat.key = null;
       caption.textContent = pageMessage(data.detail?.[0]).msg;
       return;
     }
-    grid.heat = data;
-    paintGrid();
-    const missing = Object.keys(grid.classes).filter((h) => !data.classes[h]).length;
+    heat.shown = data;
+    repaint();
+    const missing = Object.keys(classes).filter((h) => !data.classes[h]).length;
     caption.textContent = `Equity of each hand of seat ${data.seat + 1}'s range against the other seats ` +
       `(${data.source}, ${Math.round(performance.now() - started)} ms): orange below the fair share of ` +
       `${percent(data.fair)}, blue above it.` +
-      (data.complete ? "" : ` ${missing} of the ${Object.keys(grid.classes).length} hand classes of the range ` +
+      (data.complete ? "" : ` ${missing} of the ${Object.keys(classes).length} hand classes of the range ` +
         "left out for time (striped cells).");
     showScale(data.fair);
     document.dispatchEvent(new CustomEvent("heatmap", { detail: data }));
   } catch (err) {
     if (err.name !== "AbortError") {
-      grid.heatKey = null;
+      heat.key = null;
       caption.textContent = `No heatmap (${err.message}).`;
     }
   }
 }
-
-document.addEventListener("DOMContentLoaded", () => {
-  document.addEventListener("result", (event) => askHeatmap(event.detail));
-  document.addEventListener("asking", (event) => askHeatmap(null, event.detail));
-  $("#heat-toggle").addEventListener("change", () => askHeatmap(lastResult));
-});

@@ -2,25 +2,27 @@
 // another seat holds. It is the one count the page shows for a seat: in the seat's box, under the
 // grid and in the grid's readout; the server counts the board hits, the heatmap and the equity
 // from the same combos.
-"use strict";
+import { postJSON, requestBody } from "./app.js";
+import { TYPING_DELAY, state } from "./cards.js";
+import { $, comboCount, plural } from "./page.js";
 
 const live = { key: null, data: null, request: null };
 
 /** The key of a spot's live counts: its seats, board and dead cards, and the grid's seat (counted per class). */
 function liveKey() {
   const { body } = requestBody();
-  return body ? JSON.stringify([body.players, body.board, body.dead, grid.seat]) : null;
+  return body ? JSON.stringify([body.players, body.board, body.dead, state.gridSeat]) : null;
 }
 
 /** The live combos of seat `s` in the spot on screen, or null while they are not known. */
-function liveSeat(s) {
+export function liveSeat(s) {
   if (!live.data || live.key !== liveKey()) return null;
   const seat = live.data.seats[s];
   return seat ? Number(seat.live) : null;
 }
 
 /** The live combos of a hand class of the grid's seat's range, or null while not known. */
-function liveClass(hand) {
+export function liveClass(hand) {
   if (!live.data?.classes || live.key !== liveKey()) return null;
   return hand in live.data.classes ? Number(live.data.classes[hand]) : null;
 }
@@ -39,7 +41,7 @@ async function askLive() {
   live.request = controller;
   try {
     const { response, data } = await postJSON("api/live",
-      { players: body.players, board: body.board, dead: body.dead, seat: grid.seat }, controller.signal);
+      { players: body.players, board: body.board, dead: body.dead, seat: state.gridSeat }, controller.signal);
     if (controller !== live.request) return;
     live.data = response.ok ? data : null;   // a spot the server refuses: the equity says why
   } catch (err) {
@@ -59,7 +61,7 @@ function paintLive() {
   document.dispatchEvent(new CustomEvent("live"));
 }
 
-document.addEventListener("DOMContentLoaded", () => {
+export function startLive() {
   let timer = null;
   const later = () => {
     if (live.key !== liveKey()) { live.key = null; live.data = null; paintLive(); }   // never the last spot's count
@@ -69,4 +71,4 @@ document.addEventListener("DOMContentLoaded", () => {
   document.addEventListener("spot", later);
   document.addEventListener("grid-seat", later);
   askLive();
-});
+}

@@ -1,18 +1,15 @@
 // pokerfsm web calculator, the answers on the page: equities, the summary (how it
 // was computed, how long it took), the category table, errors in the page's words
-// (seats counted from 1), the status line and notices. app.js asks the server.
-"use strict";
+// (seats counted from 1). app.js asks the server. Category and method names come
+// from the server's vocabulary (vocabulary.js).
+import { MAX_SAMPLES, state } from "./cards.js";
+import { $, percent, plural, showStatus } from "./page.js";
+import { categoryLabel, methodLabel, vocabularyLoaded, words } from "./vocabulary.js";
 
-let lastResult = null;   // the answer on screen
-
-function percent(x) { return `${(100 * x).toFixed(2)}%`; }
-
-function plural(n, word) {
-  return `${Number(n).toLocaleString("en-US")} ${word}${Number(n) === 1 ? "" : "s"}`;
-}
+export let lastResult = null;   // the answer on screen
 
 /** Empty every result: nothing stays on screen that does not answer the spot shown. */
-function clearResults() {
+export function clearResults() {
   for (const item of document.querySelectorAll(".seat")) {
     for (const k of ["win", "tie", "equity"]) $(`.${k}`, item).textContent = "—";
     $(".bar-win", item).style.width = "0";
@@ -29,36 +26,24 @@ function clearResults() {
 }
 
 /** Frame seat `s` in red as the one to fix (null: no seat). */
-function markInvalid(s) {
+export function markInvalid(s) {
   for (const item of document.querySelectorAll(".seat")) item.classList.toggle("invalid", item.id === `seat-${s}`);
 }
 
 /** Results still on screen while a new answer is awaited are marked as out of date. */
-function setStale(stale) {
+export function setStale(stale) {
   document.body.classList.toggle("stale", stale);
   $("#stale-note").hidden = !stale;
 }
 
-function showStatus(text, kind = "info") {
-  const status = $("#status");
-  status.textContent = text;
-  status.dataset.kind = kind;
-}
-
-function showNotice(text) {
-  const notice = $("#notice");
-  notice.textContent = text;
-  notice.hidden = !text;
-}
-
 /** How a seat of an answer is headed: its hand, its range, or "random hand". */
-function handTitle(p) {
+export function handTitle(p) {
   if (p.hand === null || p.hand === undefined) return "random hand";
   const text = Array.isArray(p.hand) ? p.hand.join("") : String(p.hand);
   return text === "random" ? "random hand" : text;
 }
 
-function showResult(result, roundTrip, cached) {
+export function showResult(result, roundTrip, cached) {
   lastResult = result;
   result.players.forEach((p, s) => {
     const item = $(`#seat-${s}`);
@@ -73,22 +58,29 @@ function showResult(result, roundTrip, cached) {
     title.title = handTitle(p);
   });
   $("#combinations").textContent = plural(result.combinations, result.exact ? "combination" : "sample");
-  const mode = $("#mode");
-  const source = result.method === "table" ? ", from the precomputed tables" : "";
-  mode.textContent = (result.exact ? "exact" : `Monte Carlo, standard error ±${percent(result.std_error || 0)}`) + source;
-  mode.className = `badge ${result.exact ? "exact" : "mc"}`;
   const computed = `${(1000 * result.elapsed_s).toFixed(result.elapsed_s < 0.01 ? 1 : 0)} ms`;
   $("#elapsed").textContent = `answered in ${Math.round(roundTrip)} ms` +
     (cached ? ` (from the cache; first computed in ${computed})` : ` (computed in ${computed})`);
   // nothing to refine once an answer has as many deals as the server would draw (a table's row has millions)
   $("#refine").hidden = result.exact || Math.max(state.samples || 0, result.combinations) >= MAX_SAMPLES;
   $("#summary").hidden = false;
-  showCategories(result);
+  showNamed(result);
+  // the first answer of a page may come before the vocabulary: its names are shown again once it is in
+  if (!words.categories.size) vocabularyLoaded.then(() => { if (lastResult === result) showNamed(result); });
   setStale(false);
   showStatus("Done.", "ok");
   $("#announce").textContent = result.players.map((p, s) =>
     `Seat ${s + 1}, ${handTitle(p)}: ${percent(p.equity)} equity`).join("; ") + ".";
   document.dispatchEvent(new CustomEvent("result", { detail: result }));
+}
+
+/** What the vocabulary names: how the answer was computed (the badge) and the category table. */
+function showNamed(result) {
+  const mode = $("#mode");
+  const source = result.method === "table" ? `, from the ${methodLabel(result.method)}` : "";
+  mode.textContent = (result.exact ? "exact" : `Monte Carlo, standard error ±${percent(result.std_error || 0)}`) + source;
+  mode.className = `badge ${result.exact ? "exact" : "mc"}`;
+  showCategories(result);
 }
 
 function showCategories(result) {
@@ -107,7 +99,7 @@ function showCategories(result) {
   const rows = names.slice().reverse().map((name) => {
     const tr = document.createElement("tr");
     tr.append(Object.assign(document.createElement("th"),
-      { scope: "row", textContent: CATEGORY_LABEL[name] || name }));
+      { scope: "row", textContent: categoryLabel(name) }));
     result.players.forEach((p) => tr.append(Object.assign(document.createElement("td"),
       { textContent: percent(p.categories[name] || 0) })));
     return tr;
@@ -119,7 +111,7 @@ function showCategories(result) {
 }
 
 /** The server's words for the page: positions count seats from 1, as the page does. */
-function pageMessage(item) {
+export function pageMessage(item) {
   const loc = item?.loc || [];
   let msg = String(item?.msg || "The server could not answer.");
   msg = msg.replace(/\bplayers\[(\d+)\](\[\d+\])?/g, (_, n) => `seat ${Number(n) + 1}`)
@@ -131,7 +123,7 @@ function pageMessage(item) {
   return { msg };
 }
 
-function showError(detail, seat = null) {
+export function showError(detail, seat = null) {
   const item = Array.isArray(detail) ? detail[0] : { msg: String(detail), loc: [] };
   const shown = pageMessage(item);
   const s = seat ?? shown.seat;

@@ -1,7 +1,10 @@
 // Board hits (POST /api/hits: what the grid's seat's range makes on the board, the other seats'
 // cards out of the deck) and outs
 // (POST /api/outs: what each next card does when every hand is known), below the results.
-"use strict";
+import { postJSON, requestBody } from "./app.js";
+import { cardName, cardText, state } from "./cards.js";
+import { $, comboCount, percent, plural } from "./page.js";
+import { pageMessage } from "./results.js";
 
 const study = { hits: null, outs: null, key: null };
 
@@ -22,7 +25,7 @@ function cardList(cards) {
 function studyKey() {
   const board = state.board.filter(Boolean), dead = state.dead.filter(Boolean);
   const seats = state.seats.map((s) => (s.cards.filter(Boolean).length === 2 ? s.cards.join("") : s.range.trim()));
-  return JSON.stringify({ board, dead, seats, grid: grid.seat });
+  return JSON.stringify({ board, dead, seats, grid: state.gridSeat });
 }
 
 async function updateStudy() {
@@ -40,7 +43,7 @@ async function showHits() {
   const table = $("#hits"), status = $("#hits-status");
   // the grid's seat if it holds a range, else the first seat that does
   const holds = (s) => state.seats[s] && !state.seats[s].cards.some(Boolean) && state.seats[s].range.trim();
-  const s = holds(grid.seat) ? grid.seat : state.seats.findIndex((_, i) => holds(i));
+  const s = holds(state.gridSeat) ? state.gridSeat : state.seats.findIndex((_, i) => holds(i));
   table.hidden = true;
   if (board.length < 3 || s < 0) {
     status.textContent = "Give a seat a range (the grid's seat) and put 3 to 5 cards on the board to see what it hits.";
@@ -158,8 +161,8 @@ function turnTable(data) {
   return wrap;
 }
 
-document.addEventListener("DOMContentLoaded", () => {
+export function startStudy() {
   document.addEventListener("spot", updateStudy);
   document.addEventListener("grid-seat", updateStudy);
   updateStudy();
-});
+}

@@ -12,7 +12,7 @@ from typing import Any
 import numpy as np
 
 from ..cards import Card
-from ..ranges import hand_class
+from ..combos import hand_class
 from .actions import Action, Move, Phase, SeatView
 from .preflop import PREFLOP_EQUITY
 from .session import Decision

@@ -25,9 +25,10 @@ import logging
 from typing import Any
 
 from ..cards import Card
+from ..combos import HAND_CLASSES, hand_class
 from ..errors import InvalidDealError, StoreError, TimeLimitError
 from ..odds import Stop, prepare_deal
-from ..ranges import HAND_CLASSES, HandRange, hand_class, parse_range
+from ..ranges import HandRange, parse_range
 from .cache import Question, RandomSeat, RangeSeat
 from .live import live_range, tidy
 from .problems import FieldError

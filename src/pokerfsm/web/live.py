@@ -22,8 +22,9 @@ from __future__ import annotations
 from typing import Any
 
 from ..cards import Card
+from ..combos import hand_class
 from ..odds.deal import Deal
-from ..ranges import HandRange, hand_class
+from ..ranges import HandRange
 
 __all__ = ["given_range", "live_range", "cards_out", "live_answer", "tidy"]
 

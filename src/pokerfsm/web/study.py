@@ -36,10 +36,10 @@ from typing import Annotated, Any
 from pydantic import Field
 
 from ..cards import CardsLike
-from ..combos import ALL_COMBOS, class_combos
+from ..combos import ALL_COMBOS, HAND_CLASSES, class_combos, hand_class
 from ..errors import Error
 from ..preflop_order import preflop_order
-from ..ranges import HAND_CLASSES, HandRange, hand_class, parse_range
+from ..ranges import HandRange, parse_range
 from .live import cards_out, given_range, live_answer, tidy
 from .problems import FieldError
 from .questions import field_error, read_deal

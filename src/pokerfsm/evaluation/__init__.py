@@ -6,6 +6,12 @@
   by :mod:`pokerfsm.evaluation.compact`);
 * :mod:`pokerfsm.evaluation.handrank`: the :class:`HandRank` value and the
   checks on a hand's cards;
+* :mod:`pokerfsm.evaluation.omaha`: Omaha's hands (two hole cards and three
+  board cards), the 8-or-better low (:class:`LowRank`) and hi-lo values
+  (:class:`HiLo`), on the kernels of :mod:`pokerfsm.evaluation._omaha` and the
+  tables of :mod:`pokerfsm.evaluation.omaha_tables`; ``evaluate``,
+  ``evaluate_many`` and ``best_five`` reach them with ``game="omaha"`` (see
+  :mod:`pokerfsm.variants` for the games);
 * :mod:`pokerfsm.evaluation.completions`: ``hand_odds``, the category counts
   over every completion of some cards;
 * :mod:`pokerfsm.evaluation.board_hits`: ``hits``, what a range makes on a
@@ -24,6 +30,7 @@ from .board_hits import BoardHits, hits
 from .completions import HandOdds, hand_odds
 from .handrank import HandRank
 from .hands import best_five, compare_hands, evaluate, evaluate_many, threads_for
+from .omaha import HiLo, HiLoValues, LowRank
 
 __all__ = ["HandCategory", "HandRank", "HandOdds", "evaluate", "evaluate_many", "best_five",
-           "compare_hands", "hand_odds", "threads_for", "hits", "BoardHits"]
+           "compare_hands", "hand_odds", "threads_for", "hits", "BoardHits", "LowRank", "HiLo", "HiLoValues"]

@@ -16,17 +16,32 @@ Both give identical values.
 (Card('Th'), Card('Jh'), Card('Qh'), Card('Kh'), Card('Ah'))
 >>> compare_hands("Aca 10p", "Dt Aco", "Rco 10t 10ca 3t Vco")   # the course's example 1
 -1
+
+Other games (see :mod:`pokerfsm.variants`) take the hole cards and the
+board apart, ``evaluate(hole, board=..., game="omaha")``: Omaha's hands take
+exactly two hole cards and three board cards (:mod:`pokerfsm.evaluation.omaha`),
+and a hi-lo game's value is a :class:`~pokerfsm.evaluation.omaha.HiLo`, the high
+and the 8-or-better low (``None`` when none qualifies).
+
+>>> evaluate("Ah 2c 3d 4s", board="Kh Qh Jh Th 5c", game="omaha").describe()   # one heart in the hole
+'High card, Ace'
+>>> evaluate("Ah 2c", board="Kh Qh Jh Th 5c").describe()             # hold'em: any five
+'Straight flush, Ace high'
+>>> best_five("Ah 2h Kc Qd", board="3h 4h 5h 9c Kd", game="omaha-hi-lo")[1]
+(Card('Ah'), Card('2h'), Card('3h'), Card('4h'), Card('5h'))
 """
 from __future__ import annotations
 
 import itertools
 import os
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal, overload
 
 from ..cards import Card, CardsLike, as_cards
 from ..errors import CardParseError, DuplicateCardError, InvalidDealError
+from ..variants import Game, GameLike, game_of
 from . import _compact, _walk
-from .handrank import validated
+from .handrank import HandRank, validated
+from .omaha import HiLo, HiLoValues, best_five_omaha, card_codes, checked_hand, evaluate_omaha, omaha_rows
 
 if TYPE_CHECKING:  # pragma: no cover
     import numpy as np
@@ -34,7 +49,43 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = ["evaluate", "evaluate_many", "best_five", "compare_hands", "threads_for"]
 
-evaluate = _compact.evaluate
+_OMAHA_LOOKUPS = 60
+"""Work of one Omaha hand, counted in table lookups (for threads_for)."""
+
+
+def _board_of(board: CardsLike | None, game: Game) -> CardsLike:
+    """The board an Omaha hand is given, which it cannot do without."""
+    if board is None:
+        raise InvalidDealError(f"board: {game.name} needs the board apart from the hole cards (board=...)",
+                               field="board")
+    return board
+
+
+@overload
+def evaluate(cards: CardsLike, *, board: CardsLike | None = None, game: Literal["holdem"] = "holdem") -> HandRank: ...
+@overload
+def evaluate(cards: CardsLike, *, board: CardsLike | None = None, game: GameLike) -> HandRank | HiLo: ...
+def evaluate(cards: CardsLike, *, board: CardsLike | None = None, game: GameLike = "holdem") -> HandRank | HiLo:
+    """Value of a hand: the best five of 5-7 cards (hold'em), or ``cards`` the hole and ``board`` apart.
+
+    With ``board``, ``cards`` are the hole cards of ``game`` (2 for hold'em,
+    4-6 for Omaha) and the board has 3 to 5 cards. Omaha games need the board.
+    Returns a :class:`HandRank` (higher is better), or a
+    :class:`~pokerfsm.evaluation.omaha.HiLo` for a hi-lo game.
+
+    Raises CardParseError, DuplicateCardError or InvalidDealError (naming
+    the field, ``"hole"`` or ``"board"``, and the card), OptionError for an
+    unknown game.
+    """
+    if board is None and game == "holdem":
+        return _compact.evaluate(cards)
+    chosen = game_of(game)
+    if chosen.is_omaha:
+        return evaluate_omaha(cards, _board_of(board, chosen), chosen)
+    if board is None:
+        return _compact.evaluate(cards)
+    held, shared = checked_hand(cards, board, chosen)
+    return _compact.evaluate(held + shared)
 
 
 def threads_for(work: int) -> int:
@@ -43,10 +94,23 @@ def threads_for(work: int) -> int:
     return 1 if work < 200_000 else max(1, limit)
 
 
-def evaluate_many(cards: ArrayLike) -> NDArray[np.int32]:
+@overload
+def evaluate_many(cards: ArrayLike, *, board: ArrayLike | None = None,
+                  game: Literal["holdem"] = "holdem") -> NDArray[np.int32]: ...
+@overload
+def evaluate_many(cards: ArrayLike, *, board: ArrayLike | None = None,
+                  game: GameLike) -> NDArray[np.int32] | HiLoValues: ...
+def evaluate_many(cards: ArrayLike, *, board: ArrayLike | None = None,
+                  game: GameLike = "holdem") -> NDArray[np.int32] | HiLoValues:
     """Values of many hands at once: an (n, 5|6|7) array of card ints -> int32 array (n,).
 
-    Runs without the GIL and with no per-hand Python work.
+    Runs without the GIL and with no per-hand Python work. For Omaha games,
+    ``cards`` is (n, hole cards) and ``board`` (n, 3-5) or (3-5,) for one
+    board shared by all rows; or, without ``board``, each row holds the hole
+    cards then the board. A hi-lo game gives a
+    :class:`~pokerfsm.evaluation.omaha.HiLoValues` (``high, low``, the low's
+    rank 0 where no low qualifies). With ``board``, hold'em rows are
+    (n, 2) hole cards.
 
     >>> import numpy as np
     >>> from pokerfsm import HandRank, parse_cards
@@ -56,17 +120,16 @@ def evaluate_many(cards: ArrayLike) -> NDArray[np.int32]:
     """
     import numpy as np
 
+    chosen = game_of(game)
+    if chosen.is_omaha:
+        rows = len(np.asarray(cards))
+        return omaha_rows(cards, board, chosen, threads_for(rows * _OMAHA_LOOKUPS))
     array = np.asarray(cards)
+    if board is not None:
+        array = _with_board(array, np.asarray(board), chosen.hole_cards)
     if array.ndim != 2 or array.shape[1] not in (5, 6, 7):
         raise InvalidDealError(f"evaluate_many takes an (n, 5|6|7) array, got shape {array.shape}")
-    if array.dtype != np.uint8:
-        if array.dtype.kind not in "iu":
-            raise CardParseError(f"evaluate_many takes integer card codes, got dtype {array.dtype}")
-        if array.size and (array.min() < 0 or array.max() > 51):
-            bad = int(np.argmax(((array < 0) | (array > 51)).any(axis=1)))
-            raise CardParseError(f"row {bad}: {array[bad].tolist()!r} has a card outside 0-51")
-        array = array.astype(np.uint8)
-    array = np.ascontiguousarray(array)
+    array = card_codes(array, "cards")
     out = np.empty(len(array), dtype=np.int32)
     if len(array) and _compact.evaluate_rows(array, out, threads_for(len(array) * 10)):
         bad = int(np.argmax(out < 0))
@@ -77,11 +140,40 @@ def evaluate_many(cards: ArrayLike) -> NDArray[np.int32]:
     return out
 
 
-def best_five(cards: CardsLike) -> tuple[Card, ...]:
-    """The five cards (sorted low to high) that make the hand of 5-7 cards.
+def _with_board(hole: NDArray[np.generic], board: NDArray[np.generic], hole_cards: int) -> NDArray[np.generic]:
+    """Hold'em rows of ``hole`` (n, 2) cards followed by the board, (n, 3-5) or one shared (3-5,)."""
+    import numpy as np
 
-    When several fives tie, the one made of the highest cards is given.
+    if hole.ndim != 2 or hole.shape[1] != hole_cards:
+        raise InvalidDealError(f"hole: expected an (n, {hole_cards}) array of card codes, got shape {hole.shape}",
+                               field="hole")
+    if board.ndim == 1:
+        board = np.broadcast_to(board, (len(hole), len(board)))
+    if board.ndim != 2 or len(board) != len(hole) or not 3 <= board.shape[1] <= 5:
+        raise InvalidDealError(f"board: expected ({len(hole)}, 3-5) or (3-5,) card codes, got shape {board.shape}",
+                               field="board")
+    return np.concatenate([hole, board], axis=1)
+
+
+@overload
+def best_five(cards: CardsLike, *, board: CardsLike | None = None,
+              game: Literal["holdem"] = "holdem") -> tuple[Card, ...]: ...
+@overload
+def best_five(cards: CardsLike, *, board: CardsLike | None = None, game: GameLike
+              ) -> tuple[Card, ...] | tuple[tuple[Card, ...], tuple[Card, ...] | None]: ...
+def best_five(cards: CardsLike, *, board: CardsLike | None = None, game: GameLike = "holdem"
+              ) -> tuple[Card, ...] | tuple[tuple[Card, ...], tuple[Card, ...] | None]:
+    """The five cards (sorted low to high) that make the hand of 5-7 cards (or hole cards and ``board``).
+
+    When several fives tie, the one made of the highest cards is given. For
+    a hi-lo game: the high's five and the low's five (``None`` without a low).
     """
+    chosen = game_of(game)
+    if chosen.is_omaha:
+        return best_five_omaha(cards, _board_of(board, chosen), chosen)
+    if board is not None:
+        held, shared = checked_hand(cards, board, chosen)
+        cards = held + shared
     cards = validated(cards)
     target = evaluate(cards)
     for five in itertools.combinations(sorted(cards, reverse=True), 5):

@@ -13,11 +13,11 @@ import pytest
 from tables_helpers import begin, commit_matchups
 
 import pokerfsm
-from pokerfsm.calculator import LiveOdds
+from pokerfsm.calculator import LiveOdds, stored_answer
 from pokerfsm.cards import Card
 from pokerfsm.combos import SUIT_PERMUTATIONS
+from pokerfsm.odds.deal import prepare_deal
 from pokerfsm.precomputed import lookup, symmetry
-from pokerfsm.precomputed.answers import from_tables
 from pokerfsm.precomputed.tasks import run_task
 from pokerfsm.tallies import HU_BOARDS
 
@@ -121,10 +121,10 @@ def test_ranges_answer_from_the_table_as_enumeration(writable_store, table, play
     assert [p.hand for p in found.players] == [p.hand for p in expected.players]
     assert [p.equity for p in found.players] == pytest.approx([p.equity for p in expected.players], abs=1e-12)
     assert all(p.categories == {} for p in found.players)
-    assert counts(from_tables(ranges)) == counts(expected)
+    assert counts(stored_answer(prepare_deal(ranges), exact=True)) == counts(expected)
     lookup.reload()
     writable_store.drop("preflop-hu")
-    assert from_tables(ranges) is None
+    assert stored_answer(prepare_deal(ranges), exact=True) is None
 
 
 def test_what_the_table_path_does_not_take(writable_store, table):
@@ -202,7 +202,8 @@ def test_a_hand_against_several_random_hands_from_the_sampled_row(writable_store
     assert pokerfsm.equity(spot, samples=1000, seed=1).method == "monte-carlo"
     assert pokerfsm.equity(spot, tables=False, budget=0.05, seed=1).method != "table"
     assert pokerfsm.equity(["AhKh", None, "QQ+"], budget=0.05, seed=1).method != "table"
-    assert from_tables(spot, sampled_within=0.01).method == "table" and from_tables(spot) is None
+    assert stored_answer(prepare_deal(spot), target_std_error=0.01).method == "table"
+    assert stored_answer(prepare_deal(spot), exact=True) is None
 
 
 def test_the_web_calculator_answers_from_the_table(writable_store, table):

@@ -14,8 +14,8 @@ package and never call it.
 """
 from __future__ import annotations
 
-from .dispatch import equity
+from .dispatch import equity, stored_answer
 from .live import LiveOdds
 from .options import DEFAULT_BUDGET, DEFAULT_TARGET_STD_ERROR, MAX_SAMPLES
 
-__all__ = ["equity", "LiveOdds", "DEFAULT_BUDGET", "DEFAULT_TARGET_STD_ERROR", "MAX_SAMPLES"]
+__all__ = ["equity", "stored_answer", "LiveOdds", "DEFAULT_BUDGET", "DEFAULT_TARGET_STD_ERROR", "MAX_SAMPLES"]

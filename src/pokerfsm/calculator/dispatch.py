@@ -55,18 +55,22 @@ def checked_deal(players: Sequence[PlayerSpec] | Deal, board: CardsLike = (), de
     return players
 
 
-def stored_answer(deal: Deal, started: float, *, exact: bool | None = None, samples: int | None = None,
-                  target_std_error: float = DEFAULT_TARGET_STD_ERROR, tables: bool = True) -> EquityResult | None:
+def stored_answer(deal: Deal, *, exact: bool | None = None, samples: int | None = None,
+                  target_std_error: float = DEFAULT_TARGET_STD_ERROR, tables: bool = True,
+                  started: float | None = None) -> EquityResult | None:
     """The answer from the precomputed tables when the options allow one and a table holds it, else None.
 
     No table is read when ``tables`` is False or Monte Carlo is asked for
     (``exact=False`` or ``samples``). With ``exact`` None a table's Monte
     Carlo row within ``target_std_error`` answers too; with ``exact`` True
     only exact rows do. ``started``: the ``time.perf_counter()`` at the start
-    of the question.
+    of the question (now if None). For callers that would otherwise ask for
+    Monte Carlo, which :func:`equity` then does not replace with a table:
+    ``stored_answer(deal, exact=True) or equity(deal, samples=...)``.
     """
     if not tables or samples is not None or exact is False:
         return None
+    started = time.perf_counter() if started is None else started
     return table_answer(deal, started, target_std_error if exact is None else None)
 
 
@@ -118,8 +122,8 @@ def equity(players: Sequence[PlayerSpec] | Deal, board: CardsLike = (), dead: Ca
                             exact=exact, tables=tables, stop=stop, progress=progress)
     stop = stop if stop is not None else Stop()
     stop.check()  # a computation cancelled (or out of time) before it starts does not start, table or not
-    answer = stored_answer(deal, started, exact=exact, samples=samples, target_std_error=target_std_error,
-                           tables=tables)
+    answer = stored_answer(deal, exact=exact, samples=samples, target_std_error=target_std_error, tables=tables,
+                           started=started)
     if answer is not None:
         if progress is not None:
             progress(1.0)

@@ -85,7 +85,7 @@ class LiveOdds:
 
     def _heads_up(self, deal: Deal) -> EquityResult:
         started = time.perf_counter()
-        answer = stored_answer(deal, started, exact=True)
+        answer = stored_answer(deal, exact=True, started=started)
         if answer is not None:
             return answer
         key = None

@@ -99,15 +99,16 @@ class Solid(Personality):
         reading = hold_em_range(weights)
         if reading is None:
             return self.win_chance(view)
-        from ..calculator import equity
-        from ..precomputed.answers import from_tables
+        from ..calculator import equity, stored_answer
+        from ..odds.deal import prepare_deal
         if view.board:
             return float(equity([list(view.hole), reading], view.board, budget=0.05, seed=0,
                                 target_std_error=0.005).players[0].equity)
         key = (hand_class(view.hole), reading)
         if key not in self._preflop:
             players: list[Any] = [list(view.hole), reading]
-            answer = from_tables(players) or equity(players, samples=self.PREFLOP_SAMPLES, seed=0)
+            deal = prepare_deal(players)
+            answer = stored_answer(deal, exact=True) or equity(deal, samples=self.PREFLOP_SAMPLES, seed=0)
             self._preflop[key] = float(answer.players[0].equity)
         return self._preflop[key]
 

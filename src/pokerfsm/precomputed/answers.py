@@ -43,14 +43,12 @@ from __future__ import annotations
 import functools
 import itertools
 import math
-import time
 from typing import TYPE_CHECKING
 
 import numpy as np
 
 from ..combos import hand_class
 from ..errors import StoreCorruptError, StoreError
-from ..odds.deal import prepare_deal
 from ..odds.results import EquityResult, Method
 from ..ranges import HandRange
 from ..tallies import HU_BOARDS, VS_RANDOM_SHOWDOWNS
@@ -58,12 +56,11 @@ from . import lookup
 from .rows import OUTCOMES
 
 if TYPE_CHECKING:  # pragma: no cover
-    from collections.abc import Sequence
 
     from ..cards import Card
-    from ..odds.deal import Deal, PlayerSpec, Seat
+    from ..odds.deal import Deal, Seat
 
-__all__ = ["table_answer", "from_tables"]
+__all__ = ["table_answer"]
 
 
 def _as_range(seat: Seat) -> HandRange:
@@ -210,14 +207,3 @@ def table_answer(deal: Deal, started: float, sampled_within: float | None = None
         return _heads_up(deal, started)
     except StoreError:   # not built, not this row, or the store cannot be read: compute
         return None
-
-
-def from_tables(players: Sequence[PlayerSpec], sampled_within: float | None = None) -> EquityResult | None:
-    """The preflop answer for ``players`` from a table, or None: for callers that would
-    otherwise ask for Monte Carlo (which :func:`~pokerfsm.equity` then does not replace).
-    ``sampled_within``: as for :func:`table_answer`.
-
-    Raises what :func:`~pokerfsm.odds.prepare_deal` raises for a bad deal.
-    """
-    started = time.perf_counter()
-    return table_answer(prepare_deal(players), started, sampled_within)

@@ -28,7 +28,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 import pokerfsm
 from _common import banner, median_time, print_rows
 from pokerfsm.precomputed import symmetry
-from pokerfsm.precomputed.definitions import SPECS, hand_rank_checksum, run_task
+from pokerfsm.precomputed.tasks import SPECS, hand_rank_checksum, run_task
 
 # table -> (tasks built in the scaling run, parameters): slices of a few seconds per task
 SLICES = {
@@ -117,7 +117,7 @@ def _worker_seconds(name: str, tasks: list[int], parameters: dict) -> float:
 
 
 def per_task_costs(quick: bool, bytes_per_row: float) -> None:
-    from pokerfsm.precomputed.definitions import board_rows
+    from pokerfsm.precomputed.tasks import board_rows
 
     print("## Per-task cost on one worker (one thread), and the full builds it implies\n")
     rng = random.Random(1)

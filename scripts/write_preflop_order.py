@@ -36,7 +36,7 @@ SOURCE_ORDER = Path(__file__).resolve().parents[1] / "src" / "pokerfsm" / "data"
 def recomputed(hand: str) -> tuple[int, int, int, tuple[int, ...]]:
     """Wins, ties, losses and the 18 category counts of class ``hand`` against one random hand, by enumeration."""
     from pokerfsm import equity
-    from pokerfsm.precomputed.definitions import category_text
+    from pokerfsm.precomputed.rows import category_text
     from pokerfsm.ranges import parse_range
     from pokerfsm.tallies import parse_counts
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 def begin(store, name: str, **parameters) -> dict:
     """Record the start of a build of ``name`` (as the engine does); returns its parameters."""
     from pokerfsm import __version__
-    from pokerfsm.precomputed.definitions import SPECS, hand_rank_checksum
     from pokerfsm.precomputed.engine import table_parameters
+    from pokerfsm.precomputed.tasks import SPECS, hand_rank_checksum
 
     chosen = table_parameters(name, parameters)
     store.begin_build(name, SPECS[name].columns, chosen, SPECS[name].tasks(chosen), __version__,
@@ -43,7 +43,7 @@ def commit_matchups(store, pairs, task: int = 0) -> None:
 
     from pokerfsm.cards import parse_cards
     from pokerfsm.precomputed import symmetry
-    from pokerfsm.precomputed.definitions import matchup_rows
+    from pokerfsm.precomputed.tasks import matchup_rows
 
     hole = np.array([[int(c) for c in parse_cards(a + b)] for a, b in pairs], dtype=np.uint8)
     keys, _ = symmetry.matchup_key(hole)
@@ -70,7 +70,7 @@ def without_constraints(path, name: str) -> None:
     so that any value, NULL included, can be written into it."""
     import sqlite3
 
-    from pokerfsm.precomputed.definitions import SPECS
+    from pokerfsm.precomputed.tasks import SPECS
 
     table = "rows_" + name.replace("-", "_")
     columns = ", ".join(f"{column} {kind.replace('NOT NULL', '')}" for column, kind in SPECS[name].columns)
@@ -85,9 +85,10 @@ def without_constraints(path, name: str) -> None:
 def exact_rows_from_order(order=None) -> list[tuple]:
     """The 169 exact one-opponent rows of preflop-vs-random as the build writes them, from the shipped order
     (which holds the same counts): a whole set of exact rows without an hour of enumeration."""
-    from pokerfsm.precomputed.definitions import VS_RANDOM_SHOWDOWNS, counts_text, vs_random_key
+    from pokerfsm.precomputed.rows import vs_random_key
     from pokerfsm.preflop_order import preflop_order
     from pokerfsm.ranges import HAND_CLASSES
+    from pokerfsm.tallies import VS_RANDOM_SHOWDOWNS, counts_text
 
     rows = []
     for r in order or preflop_order():
@@ -100,7 +101,7 @@ def exact_rows_from_order(order=None) -> list[tuple]:
 
 def sampled_row(store, hand_class: str, opponents: int, target: float = 0.01) -> tuple:
     """Compute and commit the Monte Carlo row of ``hand_class`` against ``opponents`` random hands; returns it."""
-    from pokerfsm.precomputed.definitions import run_task
+    from pokerfsm.precomputed.tasks import run_task
     from pokerfsm.ranges import HAND_CLASSES
 
     if store.status("preflop-vs-random") is None:

@@ -19,7 +19,9 @@ from pokerfsm.precomputed.checks import (
     table_parameters,
     vs_random_problem,
 )
-from pokerfsm.precomputed.definitions import HU_BOARDS, SPECS, flop_rows, hand_text, run_task
+from pokerfsm.precomputed.rows import hand_text
+from pokerfsm.precomputed.tasks import SPECS, flop_rows, run_task
+from pokerfsm.tallies import HU_BOARDS
 
 
 @pytest.mark.parametrize(("counts", "problem"), [

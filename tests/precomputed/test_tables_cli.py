@@ -10,7 +10,7 @@ from tables_helpers import begin, commit_matchups
 
 from pokerfsm.cli import main
 from pokerfsm.precomputed import symmetry
-from pokerfsm.precomputed.definitions import flop_rows
+from pokerfsm.precomputed.tasks import flop_rows
 
 
 @pytest.fixture
@@ -50,7 +50,7 @@ def test_verify_passes_then_catches_a_tampered_row(small_store, capsys):
 
 
 def test_verify_of_monte_carlo_rows_checks_their_outcomes(writable_store, store_path, table, capsys):
-    from pokerfsm.precomputed.definitions import run_task
+    from pokerfsm.precomputed.tasks import run_task
     from pokerfsm.ranges import HAND_CLASSES
 
     parameters = begin(writable_store, "preflop-vs-random", target_std_error=0.005)
@@ -109,7 +109,7 @@ def test_export_or_verify_of_an_unbuilt_table_says_how_to_build(small_store, cap
 
 def test_equity_from_a_monte_carlo_row_is_not_called_exact(writable_store, table, capsys):
     from pokerfsm.precomputed import lookup
-    from pokerfsm.precomputed.definitions import run_task
+    from pokerfsm.precomputed.tasks import run_task
     from pokerfsm.ranges import HAND_CLASSES
 
     parameters = begin(writable_store, "preflop-vs-random", target_std_error=0.001)

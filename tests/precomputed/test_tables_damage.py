@@ -14,8 +14,8 @@ import pokerfsm
 from pokerfsm.cli import main
 from pokerfsm.errors import StoreCorruptError
 from pokerfsm.precomputed import lookup, symmetry
-from pokerfsm.precomputed.definitions import flop_rows
 from pokerfsm.precomputed.store import Store, writer_lock
+from pokerfsm.precomputed.tasks import flop_rows
 
 PAIRS = [("2h2s", "3h3s"), ("AhAd", "KsKc"), ("AhKh", "QsJd")]
 
@@ -237,7 +237,7 @@ def test_a_damaged_build_record(hu_store, capsys, column, value, problem):
 
 def pad(path, name: str, rows: int) -> None:
     """Add ``rows`` junk rows to table ``name`` (keys beyond any of its own)."""
-    from pokerfsm.precomputed.definitions import SPECS
+    from pokerfsm.precomputed.tasks import SPECS
 
     values = ", ".join(["1"] * (len(SPECS[name].columns) - 1))
     damage(path, f"WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < {rows}) "

@@ -25,8 +25,8 @@ from tables_helpers import begin, commit_matchups, exact_rows_from_order, sample
 import pokerfsm
 from pokerfsm.errors import StoreCorruptError, TableNotBuiltError
 from pokerfsm.precomputed import lookup, symmetry
-from pokerfsm.precomputed.definitions import SPECS, flop_rows
 from pokerfsm.precomputed.store import Store, writer_lock
+from pokerfsm.precomputed.tasks import SPECS, flop_rows
 from pokerfsm.ranges import parse_range
 
 HU_QUESTIONS = [["2h2s", "3h3s"], ["AhAd", "KsKc"], ["22", "33"], ["3d3c", "2c2s"]]

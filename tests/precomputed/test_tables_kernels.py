@@ -12,7 +12,8 @@ from pokerfsm.precomputed import symmetry
 from pokerfsm.precomputed._matchup import count_matchups
 from pokerfsm.precomputed._sample import sample_vs_random as sample_kernel
 from pokerfsm.precomputed._strength import board_strengths
-from pokerfsm.precomputed.definitions import FLOP_SHOWDOWNS, sample_vs_random, std_errors
+from pokerfsm.precomputed.rows import FLOP_SHOWDOWNS, std_errors
+from pokerfsm.precomputed.tasks import sample_vs_random
 from pokerfsm.precomputed.verify import flop_squares
 
 

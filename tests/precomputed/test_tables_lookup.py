@@ -10,7 +10,8 @@ import pokerfsm
 from pokerfsm.cards import Card
 from pokerfsm.errors import CardParseError, DuplicateCardError, InvalidDealError, TableNotBuiltError
 from pokerfsm.precomputed import lookup, symmetry
-from pokerfsm.precomputed.definitions import FLOP_SQUARE_SCALE, flop_rows, run_task
+from pokerfsm.precomputed.rows import FLOP_SQUARE_SCALE
+from pokerfsm.precomputed.tasks import flop_rows, run_task
 from pokerfsm.precomputed.verify import flop_squares
 
 

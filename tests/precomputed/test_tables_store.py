@@ -35,7 +35,7 @@ def test_resuming_returns_the_tasks_done_and_refuses_other_parameters(writable_s
     writable_store.commit_task("preflop-hu", 5, [], 0.0, "here")
     assert begin(writable_store, "preflop-hu", classes_per_task=2) == {"classes_per_task": 2}
     from pokerfsm import __version__
-    from pokerfsm.precomputed.definitions import SPECS, hand_rank_checksum
+    from pokerfsm.precomputed.tasks import SPECS, hand_rank_checksum
 
     done = writable_store.begin_build("preflop-hu", SPECS["preflop-hu"].columns,
                                       {"classes_per_task": 2}, 23504, __version__,

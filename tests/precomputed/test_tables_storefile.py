@@ -148,8 +148,8 @@ def test_a_build_that_fills_the_disk_stops_clearly_and_resumes(tmp_path, table, 
     tasks, rows = found["kept"]
     assert tasks < 12 and rows == 200 * tasks                      # whole tasks only
     assert second["status"] == 0 and f"({12 - tasks} tasks run" in second["out"], second
-    from pokerfsm.precomputed.definitions import matchup_rows
     from pokerfsm.precomputed.symmetry import matchup_classes
+    from pokerfsm.precomputed.tasks import matchup_rows
 
     assert [tuple(row) for row in found["rows"]] == matchup_rows(matchup_classes()[:2400])
 
@@ -174,7 +174,7 @@ def test_a_file_size_limit_is_named(tmp_path, table):
         from tables_helpers import begin
         from pokerfsm.errors import StoreError
         from pokerfsm.precomputed.store import Store, writer_lock
-        from pokerfsm.precomputed.definitions import matchup_rows
+        from pokerfsm.precomputed.tasks import matchup_rows
         from pokerfsm.precomputed.symmetry import matchup_classes
         with writer_lock(Path({str(path)!r})), Store.open({str(path)!r}, create=True) as store:
             begin(store, "preflop-hu")

@@ -87,7 +87,7 @@ def _build(args: argparse.Namespace) -> int:
 def _overrides(args: argparse.Namespace) -> dict[str, dict[str, str]]:
     """Per-table parameter overrides from ``--set`` and ``--std-error``."""
     from ..errors import BuildError
-    from ..precomputed.definitions import SPECS
+    from ..precomputed.tasks import SPECS
 
     overrides: dict[str, dict[str, str]] = {name: {} for name in args.names}
     for item in args.set:
@@ -108,8 +108,8 @@ def _overrides(args: argparse.Namespace) -> dict[str, dict[str, str]]:
 def _status_rows(store_path: str | None) -> tuple[str, list[dict[str, Any]]]:
     """Each table's build record as listed; a damaged record is listed with its ``problem``."""
     from ..errors import StoreCorruptError, StoreError
-    from ..precomputed.definitions import SPECS
     from ..precomputed.store import BuildRecord, Store, default_store_path
+    from ..precomputed.tasks import SPECS
 
     path = store_path or default_store_path()
     rows = []

@@ -1,6 +1,6 @@
 """Precomputed tables: exact preflop answers in microseconds, built on Dask, kept in SQLite.
 
-Three tables (see :mod:`pokerfsm.precomputed.definitions`): ``preflop-hu``
+Three tables (see :mod:`pokerfsm.precomputed.tasks`): ``preflop-hu``
 (every heads-up preflop matchup, exact, one row per suit class: 47,008),
 ``preflop-vs-random`` (169 classes against 1-9 random hands) and
 ``flop-ehs`` (every canonical hand on every flop, with E[HS^2]). Build them
@@ -33,7 +33,7 @@ _LAZY = {
     "available": "lookup", "reload": "lookup", "TableFigures": "lookup", "FlopStrength": "lookup",
     "percentile_range": "..ranges", "preflop_order": "..preflop_order",
     "build": "engine", "verify": "verify", "export": "export",
-    "Store": "store", "default_store_path": "store", "SPECS": "definitions",
+    "Store": "store", "default_store_path": "store", "SPECS": "tasks",
 }
 
 
@@ -53,9 +53,9 @@ def __dir__() -> list[str]:
 if TYPE_CHECKING:  # pragma: no cover
     from ..preflop_order import preflop_order
     from ..ranges import percentile_range
-    from .definitions import SPECS
     from .engine import build
     from .export import export
     from .lookup import FlopStrength, TableFigures, available, flop_ehs, matchup, range_vs_range, reload, vs_random
     from .store import Store, default_store_path
+    from .tasks import SPECS
     from .verify import verify

@@ -1,5 +1,5 @@
 # Monte Carlo kernel for the preflop-vs-random table: hot loops only. The
-# Python layer (pokerfsm.precomputed.definitions) checks the hand and the number
+# Python layer (pokerfsm.precomputed.tasks) checks the hand and the number
 # of opponents and decides how many deals to draw.
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint64_t
 

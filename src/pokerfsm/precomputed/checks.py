@@ -37,23 +37,13 @@ import numpy as np
 from ..cards import Card
 from ..combos import HAND_CLASSES
 from ..errors import BuildError, quoted
-from ..tallies import counts_add_up, vs_one_random_problem
+from ..tallies import HU_BOARDS, VS_RANDOM_SHOWDOWNS, counts_add_up, vs_one_random_problem
 from ..tallies import counts_problem as _counts_problem
 from ..tallies import parsed_counts as _parsed
 from ..tallies import whole_problem as _whole
 from . import symmetry
-from .definitions import (
-    FLOP_HANDS,
-    FLOP_RUNS,
-    FLOP_SHOWDOWNS,
-    HU_BOARDS,
-    SPECS,
-    VS_RANDOM_SHOWDOWNS,
-    board_text,
-    hand_text,
-    outcomes_agree,
-    std_errors,
-)
+from .rows import FLOP_HANDS, FLOP_RUNS, FLOP_SHOWDOWNS, board_text, hand_text, outcomes_agree, std_errors
+from .tasks import SPECS
 
 __all__ = ["table_parameters", "stored_parameters", "record_problem", "counts_add_up", "hu_problem",
            "flop_problem", "vs_random_problem", "vs_one_random_problem", "row_problem", "row_name",

@@ -3,7 +3,7 @@
 The driver (this process) cuts a table into tasks of a few seconds, submits
 the ones the store does not have yet, and commits each result to the store as
 it arrives, one transaction per task. Workers only compute
-(:func:`pokerfsm.precomputed.definitions.run_task`); nothing but the driver
+(:func:`pokerfsm.precomputed.tasks.run_task`); nothing but the driver
 writes the SQLite file. A worker that dies has its tasks run again elsewhere;
 stopping the driver (Ctrl-C, SIGKILL) loses only the tasks in flight, and
 running the same command again resumes. The build writes the store and
@@ -36,8 +36,8 @@ from .._version import __version__
 from ..errors import BuildError, StoreError
 from ..progress import Progress, progress_bar
 from .checks import table_parameters
-from .definitions import SPECS, hand_rank_checksum, run_task
 from .store import Store, default_store_path, writer_lock
+from .tasks import SPECS, hand_rank_checksum, run_task
 
 __all__ = ["BuildSummary", "build", "connect", "table_parameters"]
 

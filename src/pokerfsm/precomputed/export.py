@@ -18,9 +18,11 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import StoreError
+from ..tallies import HU_BOARDS
 from .checks import row_name, row_problem
-from .definitions import FLOP_SHOWDOWNS, FLOP_SQUARE_SCALE, HU_BOARDS, SPECS
-from .store import Row, Store
+from .rows import FLOP_SHOWDOWNS, FLOP_SQUARE_SCALE, Row
+from .store import Store
+from .tasks import SPECS
 from .verify import require_built
 
 __all__ = ["export", "EXPORT_FORMATS"]

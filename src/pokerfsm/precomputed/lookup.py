@@ -35,8 +35,8 @@ from ..errors import DuplicateCardError, InvalidDealError
 from ..ranges import HandRange, parse_range
 from . import symmetry
 from .checks import flop_problem, flop_spot_problem, row_name
-from .definitions import FLOP_SHOWDOWNS, FLOP_SQUARE_SCALE, vs_random_key
 from .memory import TableFigures, VsRandomTable, damaged_hu, hu_table, loaded, missing, reload
+from .rows import FLOP_SHOWDOWNS, FLOP_SQUARE_SCALE, vs_random_key
 from .store import Store
 
 __all__ = ["TableFigures", "FlopStrength", "matchup", "range_vs_range", "vs_random", "flop_ehs",

@@ -22,9 +22,10 @@ from typing import Any, TypeVar, cast
 import numpy as np
 
 from ..errors import StoreCorruptError, TableNotBuiltError
+from ..tallies import HU_BOARDS, VS_RANDOM_SHOWDOWNS, parse_counts
 from .checks import counts_add_up, matchup_keys_of_text, row_name, row_problem, vs_random_problem
-from .definitions import HU_BOARDS, SPECS, VS_RANDOM_SHOWDOWNS, parse_counts
 from .store import Store, default_store_path
+from .tasks import SPECS
 
 __all__ = ["TableFigures", "loaded", "reload", "missing", "hu_table", "HuTable", "damaged_hu", "VsRandomTable"]
 
@@ -38,7 +39,7 @@ class TableFigures:
     ``exact`` is False for Monte Carlo rows, which carry ``samples`` and the
     standard error of each figure (``std_error`` is the largest), and
     ``preflop-vs-random`` rows their ``outcomes`` (see
-    :data:`~pokerfsm.precomputed.definitions.OUTCOMES`), from which every
+    :data:`~pokerfsm.precomputed.rows.OUTCOMES`), from which every
     opponent's figures follow. Its exact rows have ``categories``: the
     showdowns in which the hand, then the random hand, makes each category
     (9 counts each, high card first).

@@ -9,9 +9,9 @@ from __future__ import annotations
 from ..combos import HAND_CLASSES
 from ..preflop_order import OrderedClass, order_rows
 from .checks import row_name, vs_random_problem
-from .definitions import SPECS
 from .memory import missing
 from .store import Store
+from .tasks import SPECS
 
 __all__ = ["store_order"]
 

@@ -41,6 +41,7 @@ from typing import Any
 
 from .._version import __version__
 from ..errors import StoreCorruptError, StoreError, StoreVersionError
+from .rows import Row
 from .storefile import (
     ENV_VAR,
     check_regular,
@@ -53,10 +54,7 @@ from .storefile import (
 )
 
 __all__ = ["ENV_VAR", "FORMAT_VERSION", "APPLICATION_ID", "default_store_path", "Store",
-           "BuildRecord", "writer_lock", "Row"]
-
-Row = tuple[Any, ...]
-"""One row of a table as SQLite returns it."""
+           "BuildRecord", "writer_lock"]
 
 FORMAT_VERSION = 2
 APPLICATION_ID = 0x504B4654  # "PKFT"

@@ -34,8 +34,8 @@ from ..combos import SUIT_PERMUTATIONS, relabel
 from ..errors import StoreError, TableNotBuiltError
 from ..tallies import HU_BOARDS, parse_counts
 from .checks import row_name, row_problem
-from .rows import category_text
-from .store import Row, Store
+from .rows import Row, category_text
+from .store import Store
 from .tasks import SPECS
 
 if TYPE_CHECKING:  # pragma: no cover

@@ -46,15 +46,6 @@ def test_bad_rows_are_counted_and_marked(size):
     assert out[0] == out[4] > 0
 
 
-def test_a_bucket_without_room_is_reported():
-    hashes = np.arange(1, 11, dtype=np.uint32) << np.uint32(32 - BUCKET_BITS)  # ten buckets ...
-    displacement = np.zeros(1 << BUCKET_BITS, dtype=np.uint16)
-    table = np.zeros(9, dtype=np.uint16)                                         # ... nine slots
-    assert not _compact.place_buckets(hashes, np.ones(10, dtype=np.uint16), BUCKET_BITS, displacement, table)
-    assert _compact.place_buckets(hashes, np.ones(10, dtype=np.uint16), BUCKET_BITS, displacement,
-                                  np.zeros(10, dtype=np.uint16))
-
-
 @pytest.mark.parametrize("size", [5, 6, 7])
 def test_evaluate_many_gives_the_walks_values(table, size):
     rng = np.random.default_rng(size)

@@ -42,6 +42,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from ..ranking import HandCategory, equivalence_classes
+from . import _perfect_hash
 
 __all__ = ["CompactTables", "compact_tables", "BUCKET_BITS", "FLUSH_SIZE", "SUIT_BIAS", "SUIT_FLAGS"]
 
@@ -136,8 +137,6 @@ def compact_tables() -> CompactTables:
     Raises RuntimeError if no multiplier draw gives a perfect hash (never seen:
     the first draw almost always does).
     """
-    from . import _compact
-
     codes, values = _rank_multisets()
     slots = int(len(codes) * _SLACK)
     for seed in _SEEDS:
@@ -147,7 +146,7 @@ def compact_tables() -> CompactTables:
             continue
         displacement = np.zeros(1 << BUCKET_BITS, dtype=np.uint16)
         table = np.zeros(slots, dtype=np.uint16)
-        if _compact.place_buckets(hashes, values.astype(np.uint16), BUCKET_BITS, displacement, table):
+        if _perfect_hash.place_buckets(hashes, values.astype(np.uint16), BUCKET_BITS, displacement, table):
             cards = np.arange(52, dtype=np.uint64)
             suit_counts = np.uint64(1) << (np.uint64(4) * (cards & np.uint64(3)))
             card_keys = (multipliers[cards >> np.uint64(2)] << np.uint64(32)) | suit_counts

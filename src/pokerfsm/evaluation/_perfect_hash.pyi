@@ -1,0 +1,6 @@
+"""Type stub for the compact evaluator's table build (see _perfect_hash.pyx)."""
+import numpy as np
+from numpy.typing import NDArray
+
+def place_buckets(hashes: NDArray[np.uint32], values: NDArray[np.uint16], bucket_bits: int,
+                  displacement: NDArray[np.uint16], table: NDArray[np.uint16]) -> bool: ...

@@ -1,11 +1,14 @@
 // The 13×13 range grid of one seat, kept in sync both ways with its range box, and a "top X %"
-// slider in PokerStove's order (GET /api/order) that also shows where a typed range stands.
+// slider (the range "top X%" as the server reads it) that also shows where a typed range stands in
+// PokerStove's order (GET /api/order).
 // The server reads and writes the range text (POST /api/range, with the cells set): the grid
 // never guesses the syntax. heat.js colours the cells by equity, live.js counts live combos.
 // The seat the grid edits is the page's (state.gridSeat); the combos of each hand class come
 // from the server's vocabulary.
 import { changed, checkRange, rangeChecks } from "./app.js";
-import { RANKS, RANK_NAME, TYPING_DELAY, cardText, focusRoving, gridButton, gridMove, nextEmpty, state } from "./cards.js";
+import {
+  CLICK_DELAY, RANKS, RANK_NAME, TYPING_DELAY, cardText, focusRoving, gridButton, gridMove, nextEmpty, state,
+} from "./cards.js";
 import { askHeatmap, dropHeat, heat, heatWords, paintHeat } from "./heat.js";
 import { liveClass, liveSeat } from "./live.js";
 import { $, comboCount, percent, plural, showNotice } from "./page.js";
@@ -258,19 +261,6 @@ function loadOrder() {
   return orderLoaded;
 }
 
-/** The strongest classes making about `pct` % of all combos (whole classes, as the library). */
-function topClasses(pct) {
-  const target = pct * words.combos / 100, chosen = [];
-  let total = 0;
-  for (const row of grid.order || []) {
-    if (chosen.length && Math.abs(total + row.combos - target) >= Math.abs(total - target)) break;
-    if (pct <= 0) break;
-    chosen.push(row.hand);
-    total += row.combos;
-  }
-  return chosen;
-}
-
 /** The share of all hands (%) of a range made of the first classes of the order, whole; null otherwise. */
 function topShare(classes) {
   const hands = Object.keys(classes);
@@ -302,19 +292,16 @@ async function showTop() {
 
 let sliderTimer = null;
 
+/** The slider asks the server for the top `pct` % (the library's one rule, on whole classes) at a pause. */
 function sliderMoved() {
   const pct = Number($("#top-slider").value);
   $("#top-value").textContent = String(pct);
   $("#top-note").textContent = "";
-  const chosen = topClasses(pct);
-  grid.classes = Object.fromEntries(chosen.map((h) => [h, 1]));
-  dropHeat();
-  paintGrid();
   clearTimeout(sliderTimer);
   sliderTimer = setTimeout(async () => {
-    const answer = await checkRange(chosen.join(", "));
-    if (answer.data) setSeatRange(answer.data);
-  }, 120);
+    const answer = await checkRange(pct > 0 ? `top ${pct}%` : "");
+    if (answer.data && Number($("#top-slider").value) === pct) setSeatRange(answer.data);
+  }, CLICK_DELAY);
 }
 
 export function startGrid() {

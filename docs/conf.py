@@ -82,9 +82,15 @@ class ApiModules(SphinxDirective):
         listed: list[str] = []
         for line in self.content:
             entry = line.strip()
-            if entry:
-                expanded = modules_under(entry[:-2]) if entry.endswith(".*") else [entry]
-                listed += [name for name in expanded if name not in listed]
+            if not entry:
+                continue
+            try:
+                expanded = modules_under(entry.removesuffix(".*")) if entry.endswith(".*") else [entry]
+                importlib.import_module(expanded[0])
+            except ImportError as error:
+                LOG.warning("%s on an API page cannot be imported: %s", entry, error, location=self.get_location())
+                continue
+            listed += [name for name in expanded if name not in listed]
         documented = listed_modules(self.env)
         sections: list[nodes.Node] = []
         for name in listed:

@@ -29,7 +29,7 @@ from ..combos import HAND_CLASSES, hand_class
 from ..errors import InvalidDealError, StoreError, TimeLimitError
 from ..odds import Stop, prepare_deal
 from ..ranges import HandRange, parse_range
-from .cache import Question, RandomSeat, RangeSeat
+from .cache import Question, RandomSeat, RangeSeat, SeatKey
 from .live import live_range, tidy
 from .problems import FieldError
 from .questions import engine_args
@@ -43,7 +43,7 @@ MAX_SECONDS = 8.0
 """At most this long for one heatmap (and at most 80 % of the request's time left)."""
 
 
-def _seat_range(seat: Any) -> HandRange:
+def _seat_range(seat: SeatKey) -> HandRange:
     if isinstance(seat, RandomSeat):
         return HandRange.random()
     if isinstance(seat, RangeSeat):

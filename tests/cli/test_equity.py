@@ -73,6 +73,7 @@ def test_equity_split_line_and_json(capsys):
         (["equity", "AhKh", "top \u0661\u0665%"], "'top ١٥%' at column 1"),
         (["odds", "AhKh", "--total", "\u0665"], "argument --total: expected a whole number"),
         (["rummikub", "play", "--players", "\u0662"], "argument --players: expected a whole number"),
+        (["equity", "AhKh", "QsQd", "--samples", "20000000"], "samples must be a whole number from 1 to 10,000,000"),
         (["outs", "AhKh", "QsQd", "--board", "2c 3c 4c 5c 6c"], "3 or 4 board cards"),
         (["outs", "AhKh", "QQ", "--board", "2c 3c 4d"], "known hands"),
     ],

@@ -34,7 +34,7 @@ def grid_latency(port: int, rounds: int) -> dict[str, list[float]]:
     """Milliseconds from a grid click to painted equities and to the painted heatmap, per round."""
     from playwright.sync_api import sync_playwright
 
-    from pokerfsm.web.app import encode_query
+    from pokerfsm.web.questions import encode_query
 
     base = f"http://127.0.0.1:{port}/"
     out: dict[str, list[float]] = {"numbers": [], "heatmap": []}

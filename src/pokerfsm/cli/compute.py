@@ -33,8 +33,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     import sys
 
-    from ..course_file import read_course_file
     from ..calculator import equity
+    from ..course_file import read_course_file
     from ..progress import progress_bar
 
     deal = read_course_file(args.file)

@@ -82,6 +82,7 @@ def print_result(result: EquityResult) -> None:
     from rich.table import Table
 
     from ..display import show_cards
+    from ..odds.results import Method
     from ..ranking import HandCategory
 
     board = show_cards(result.board) or "preflop"
@@ -94,10 +95,10 @@ def print_result(result: EquityResult) -> None:
     for number, p in enumerate(result.players, 1):
         table.add_row(str(number), p.hand, f"{100 * p.win:.3f} %", f"{100 * p.tie:.3f} %",
                       f"{100 * p.equity:.3f} %")
-    if result.method == "table" and result.exact:
+    if result.method is Method.TABLE and result.exact:
         table.caption = f"{result.combinations:,} showdowns, exact, from the precomputed tables, " \
                         f"{result.elapsed_s * 1000:.2f} ms"
-    elif result.method == "table":
+    elif result.method is Method.TABLE:
         table.caption = (f"{result.combinations:,} random deals, standard error "
                          f"{100 * (result.std_error or 0.0):.3f} %, from the precomputed tables, "
                          f"{result.elapsed_s * 1000:.2f} ms")

@@ -1,5 +1,5 @@
 # Hand-strength kernel for the flop-ehs table: hot loops only. The Python
-# layer (pokerfsm.precomputed.tables) validates the board and picks the rows.
+# layer (pokerfsm.precomputed.tasks) validates the board and picks the rows.
 #
 # Work is organised by board rather than by hand: for each river board the
 # values of all 1,081 two-card hands of the 47 cards left are computed once,

@@ -139,8 +139,7 @@ def _low_ranks(rows, hole_cards):
     from pokerfsm.evaluation import _omaha
 
     high, low = np.empty(len(rows), np.int32), np.empty(len(rows), np.int32)
-    _omaha.evaluate_rows(np.ascontiguousarray(rows[:, :hole_cards]), np.ascontiguousarray(rows[:, hole_cards:]),
-                         high, low, True, 1)
+    _omaha.evaluate_rows(np.ascontiguousarray(rows), hole_cards, None, high, low, True, 1)
     return low
 
 

@@ -17,7 +17,7 @@ cdef extern from *:
     void prefetch "pokerfsm_omaha_prefetch" (const void* p) noexcept nogil
 
 cdef enum:
-    BLOCK = 32  # rows whose board rows are fetched together
+    BLOCK = 64  # rows whose board rows are fetched together
 
 cdef struct Omaha:
     const uint16_t* by_board[6]  # [board size 3-5]: (board multisets, 91)
@@ -203,9 +203,9 @@ cdef inline bint _bad(const uint8_t* hole, int h, const uint8_t* board, int b) n
     return high or seen != total
 
 
-cdef Py_ssize_t _value_block(const Omaha* t, const uint8_t* holes, int h, const uint8_t* boards,
-                             Py_ssize_t step, int b, Py_ssize_t start, Py_ssize_t stop, int32_t* highs,
-                             int32_t* lows) noexcept nogil:
+cdef Py_ssize_t _value_block(const Omaha* t, const uint8_t* holes, Py_ssize_t hole_step, int h,
+                             const uint8_t* boards, Py_ssize_t board_step, int b, Py_ssize_t start, Py_ssize_t stop,
+                             int32_t* highs, int32_t* lows) noexcept nogil:
     """Rows ``start`` to ``stop`` (at most BLOCK) of evaluate_rows; returns how many are bad.
 
     First every row's board row is found and its cache lines are asked for,
@@ -217,15 +217,15 @@ cdef Py_ssize_t _value_block(const Omaha* t, const uint8_t* holes, int h, const 
     cdef const uint8_t* hole
     cdef const uint8_t* board
     for i in range(start, stop):
-        row = board_row(t, boards + i * step, b)
+        row = board_row(t, boards + i * board_step, b)
         rows[i - start] = row
         prefetch(row)
         prefetch(row + 32)
         prefetch(row + 64)
         prefetch(row + 90)
     for i in range(start, stop):
-        hole = holes + i * h
-        board = boards + i * step
+        hole = holes + i * hole_step
+        board = boards + i * board_step
         if _bad(hole, h, board, b):
             highs[i] = -1
             if lows != NULL:
@@ -238,28 +238,34 @@ cdef Py_ssize_t _value_block(const Omaha* t, const uint8_t* holes, int h, const 
     return bad
 
 
-def evaluate_rows(const uint8_t[:, ::1] hole, const uint8_t[:, ::1] board, int32_t[::1] high,
+def evaluate_rows(const uint8_t[:, ::1] hole, int hole_cards, const uint8_t[:, ::1] board, int32_t[::1] high,
                   int32_t[::1] low, bint want_low, int threads):
     """Each row's Omaha high into ``high`` (and, if ``want_low``, its low rank into ``low``).
 
-    ``hole`` is (n, 4-6), ``board`` (n, 3-5) or (1, 3-5) for one board shared
-    by every row. A bad row (a card above 51 or a repeated card) gets -1 in
-    both; returns how many rows are bad. Runs without the GIL on ``threads``
-    threads.
+    The hole cards are the first ``hole_cards`` (4-6) of each row of ``hole``;
+    ``board`` is (n, 3-5), or (1, 3-5) for one board shared by every row, or
+    None when the rest of each row of ``hole`` (3-5 cards) is its board. A bad
+    row (a card above 51 or a repeated card) gets -1 in both; returns how many
+    rows are bad. Runs without the GIL on ``threads`` threads.
     """
     cdef const Omaha* t = omaha_tables()
     cdef Py_ssize_t n = hole.shape[0], block, bad = 0
-    cdef int h = <int>hole.shape[1], b = <int>board.shape[1]
-    cdef Py_ssize_t step = b if board.shape[0] > 1 else 0
+    cdef int h = hole_cards
+    cdef int b = <int>(hole.shape[1] - h if board is None else board.shape[1])
+    cdef Py_ssize_t hole_step = hole.shape[1]
+    cdef Py_ssize_t board_step = hole_step if board is None else (b if board.shape[0] > 1 else 0)
     cdef const uint8_t* holes = &hole[0, 0] if n > 0 else NULL
-    cdef const uint8_t* boards = &board[0, 0] if n > 0 else NULL
+    cdef const uint8_t* boards = NULL
     cdef int32_t* highs = &high[0] if n > 0 else NULL
     cdef int32_t* lows = &low[0] if n > 0 and want_low else NULL
-    if not (4 <= h <= 6 and 3 <= b <= 5) or (step and board.shape[0] != n) or high.shape[0] < n or (
-            want_low and low.shape[0] < n):
+    if n > 0:
+        boards = holes + h if board is None else &board[0, 0]
+    if (not (4 <= h <= 6 and 3 <= b <= 5) or (board is None and hole_step != h + b)
+            or (board is not None and (hole_step != h or (board_step and board.shape[0] != n)))
+            or high.shape[0] < n or (want_low and low.shape[0] < n)):
         raise ValueError("Omaha rows of the wrong shape")
     with nogil:
         for block in prange((n + BLOCK - 1) // BLOCK, num_threads=threads, schedule="static"):
-            bad += _value_block(t, holes, h, boards, step, b, block * BLOCK, min(n, (block + 1) * BLOCK),
-                                highs, lows)
+            bad += _value_block(t, holes, hole_step, h, boards, board_step, b, block * BLOCK,
+                                min(n, (block + 1) * BLOCK), highs, lows)
     return bad

@@ -133,10 +133,6 @@ def checked_hand(hole: CardsLike, board: CardsLike, game: Game) -> tuple[tuple[C
     return held, shared
 
 
-def _rows(hole: tuple[Card, ...], board: tuple[Card, ...]) -> tuple[NDArray[np.uint8], NDArray[np.uint8]]:
-    return np.array([hole], dtype=np.uint8), np.array([board], dtype=np.uint8)
-
-
 def evaluate_omaha(hole: CardsLike, board: CardsLike, game: GameLike = "omaha") -> HandRank | HiLo:
     """The value of an Omaha hand: a :class:`HandRank`, or a :class:`HiLo` for a hi-lo game.
 
@@ -146,7 +142,8 @@ def evaluate_omaha(hole: CardsLike, board: CardsLike, game: GameLike = "omaha") 
     chosen = _omaha_game(game)
     held, shared = checked_hand(hole, board, chosen)
     high, low = np.empty(1, dtype=np.int32), np.empty(1, dtype=np.int32)
-    _omaha.evaluate_rows(*_rows(held, shared), high, low, chosen.eight_or_better, 1)
+    _omaha.evaluate_rows(np.array([held + shared], dtype=np.uint8), chosen.hole_cards, None, high, low,
+                         chosen.eight_or_better, 1)
     value = HandRank(int(high[0]))
     if not chosen.eight_or_better:
         return value
@@ -235,8 +232,7 @@ def omaha_rows(hole: ArrayLike, board: ArrayLike | None, game: GameLike, threads
         if not 3 <= holes.shape[1] - chosen.hole_cards <= chosen.board_cards:
             raise InvalidDealError(f"cards: {chosen.name} takes rows of {chosen.hole_cards} hole cards and 3-5 "
                                    f"board cards, got {holes.shape[1]} cards a row", field="cards")
-        boards = np.ascontiguousarray(holes[:, chosen.hole_cards:])
-        holes = np.ascontiguousarray(holes[:, :chosen.hole_cards])
+        boards = None
     else:
         boards = card_codes(board, "board")
         if boards.ndim == 1:
@@ -250,9 +246,9 @@ def omaha_rows(hole: ArrayLike, board: ArrayLike | None, game: GameLike, threads
                                    f"{np.asarray(board).shape}", field="board")
     n = len(holes)
     high, low = np.empty(n, dtype=np.int32), np.empty(n, dtype=np.int32)
-    if n and _omaha.evaluate_rows(holes, boards, high, low, chosen.eight_or_better, threads):
+    if n and _omaha.evaluate_rows(holes, chosen.hole_cards, boards, high, low, chosen.eight_or_better, threads):
         bad = int(np.argmax(high < 0))
-        row = holes[bad].tolist() + boards[bad if len(boards) > 1 else 0].tolist()
+        row = holes[bad].tolist() + ([] if boards is None else boards[bad if len(boards) > 1 else 0].tolist())
         if max(row) > 51:
             raise CardParseError(f"row {bad}: {row!r} has a card outside 0-51", index=bad)
         card = next(Card(c) for i, c in enumerate(row) if c in row[:i])

@@ -24,7 +24,8 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     # the vocabulary: cards, two-card combos, hand categories, games
     ("pokerfsm.cards",),
     ("pokerfsm.combos", "pokerfsm.ranking", "pokerfsm.variants", "pokerfsm.display"),
-    ("pokerfsm.tallies", "pokerfsm.range_text", "pokerfsm.preflop_order", "pokerfsm.ranges"),
+    ("pokerfsm.tallies", "pokerfsm.range_text", "pokerfsm.preflop_order", "pokerfsm.ranges",
+     "pokerfsm.omaha_patterns", "pokerfsm.omaha_range_text", "pokerfsm.omaha_ranges"),
     ("pokerfsm.players",),
     # the hand-rank table and what reads it
     ("pokerfsm.table",),

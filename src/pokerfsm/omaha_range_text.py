@@ -1,0 +1,234 @@
+"""Omaha range text: reading it into weighted sets of hands, one clear error per bad item.
+
+:mod:`pokerfsm.omaha_ranges` states the grammar and holds the range; this
+module reads the text. Items are separated by commas or semicolons; spaces
+inside an item are ignored (``As Ks Qh Jh`` is one hand, ``AAxx ds`` one
+pattern). Each item is read into a :class:`~pokerfsm.omaha_patterns.Pattern`
+of exactly the game's number of cards and expanded into card masks at once.
+
+>>> from pokerfsm.variants import game_of
+>>> items = read_omaha_range_text("AAxx, 0.5(KKxxds; As Ks Qh Jh)", game_of("omaha"))
+>>> [(item.text, item.weight, len(item.masks)) for item in items if item.masks is not None]
+[('AAxx', 1.0, 6961), ('KKxxds', 0.5, 864), ('AsKsQhJh', 0.5, 1)]
+"""
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass
+
+from .cards import RANK_SYMBOLS
+from .errors import RangeParseError, quoted
+from .omaha_patterns import (
+    QUALIFIERS,
+    SUIT_LETTERS,
+    SUIT_VARIABLES,
+    Masks,
+    Pattern,
+    Slot,
+    pattern_masks,
+    qualifier_problem,
+)
+from .range_text import MAX_RANGE_TEXT, MAX_WEIGHT_DEPTH
+from .variants import Game
+
+__all__ = ["ReadItem", "OMAHA_RANDOM_WORDS", "read_omaha_range_text"]
+
+OMAHA_RANDOM_WORDS = frozenset({"random", "any", "?", "*"})
+"""Items (any case) that mean every hand of the game; a pattern of wildcards alone (``xxxx``) does too."""
+_QUALIFIER_SPELLINGS = (("rainbow", "r"), ("ds", "ds"), ("ss", "ss"), ("r", "r"))
+_DECIMAL = r"([0-9]+(?:\.[0-9]*)?|\.[0-9]+)"  # ASCII digits only
+_WEIGHT = re.compile(r"\s*" + _DECIMAL + r"(%?)\s*\(")
+_NUMBER = re.compile(_DECIMAL + "%?")
+_PERCENT = re.compile(r"(top)?" + _DECIMAL + "%", re.IGNORECASE)
+_SEPARATORS = ",;"
+_EXAMPLES = "e.g. 'AsKsQhJh', 'AAxx', 'KKxxds', 'AKQJr', 'AxKx**' or 'random'"
+
+
+@dataclass(frozen=True)
+class ReadItem:
+    """One item of a range: its hands as sorted card masks (``None``: every hand), its weight,
+    and its canonical text without the weight."""
+
+    masks: Masks | None
+    weight: float
+    text: str
+
+
+def read_omaha_range_text(text: str, game: Game) -> list[ReadItem]:
+    """The items of range ``text`` for ``game``, in order (a later item overrides an earlier one).
+
+    Raises :class:`~pokerfsm.errors.RangeParseError` quoting the bad item and its column.
+    """
+    if not isinstance(text, str):
+        raise RangeParseError(f"expected range text, got {quoted(text)}")
+    if len(text) > MAX_RANGE_TEXT:
+        raise RangeParseError(f"range {quoted(text)} is longer than {MAX_RANGE_TEXT:,} characters")
+    items: list[ReadItem] = []
+    _Reader(text, game, items).items(0, 1.0, depth=0)
+    return items
+
+
+class _Reader:
+    def __init__(self, text: str, game: Game, out: list[ReadItem]):
+        self.text, self.game, self.out = text, game, out
+
+    def fail(self, message: str, column: int | None = None) -> RangeParseError:
+        where = f" at column {column}" if column is not None else ""
+        return RangeParseError(f"{message}{where} of range {quoted(self.text)}", text=self.text)
+
+    def items(self, pos: int, weight: float, *, depth: int) -> int:
+        """Read items from ``pos`` to the end (or to a ')' when nested); return where it stopped."""
+        text = self.text
+        expect_item = True
+        while True:
+            while pos < len(text) and text[pos].isspace():
+                pos += 1
+            if pos == len(text) or text[pos] in _SEPARATORS + ")":
+                if expect_item:
+                    raise self.fail("empty item", pos + 1)
+                if pos == len(text) or text[pos] == ")":
+                    if pos < len(text) and depth == 0:
+                        raise self.fail("unmatched ')'", pos + 1)
+                    return pos
+                pos += 1
+                expect_item = True
+                continue
+            pos = self.item(pos, weight, depth)
+            expect_item = False
+            while pos < len(text) and text[pos].isspace():
+                pos += 1
+            if pos < len(text) and text[pos] not in _SEPARATORS + ")":
+                raise self.fail(f"expected ',' or ';' before {quoted(text[pos:pos + 10])}", pos + 1)
+
+    def item(self, pos: int, weight: float, depth: int) -> int:
+        text = self.text
+        match = _WEIGHT.match(text, pos)
+        if match:
+            if depth >= MAX_WEIGHT_DEPTH:
+                raise self.fail(f"weights nested more than {MAX_WEIGHT_DEPTH} deep", pos + 1)
+            value = float(match.group(1)) / (100.0 if match.group(2) else 1.0)
+            if not 0.0 < value <= 1.0:
+                raise self.fail(f"weight {match.group(1) + match.group(2)!r} is not in (0, 1] (or 0-100%)", pos + 1)
+            end = self.items(match.end(), weight * value, depth=depth + 1)
+            if end >= len(text):
+                raise self.fail("missing ')' for the weight", pos + 1)
+            return end + 1
+        end = pos
+        while end < len(text) and text[end] not in _SEPARATORS + "()":
+            end += 1
+        shown = text[pos:end].rstrip()
+        column = pos + 1
+        if not shown:
+            raise self.fail("'(' has no weight before it (use e.g. 0.5(AAxx) or 50%(AAxx))", column)
+        if end < len(text) and text[end] == "(":
+            raise self.fail(f"{quoted(shown)} is not a weight (use e.g. 0.5(AAxx) or 50%(AAxx))", column)
+        compact = re.sub(r"\s+", "", shown)
+        if compact.lower() in OMAHA_RANDOM_WORDS:
+            self.out.append(ReadItem(None, weight, "random"))
+            return end
+        if _PERCENT.fullmatch(compact) or compact.lower() == "top":
+            raise self.fail(f"{quoted(shown)}: top-X % ranges are not available for Omaha yet (they need an "
+                            "order of the Omaha starting hands, which pokerfsm does not ship)", column)
+        if _NUMBER.fullmatch(compact):
+            raise self.fail(f"{quoted(shown)}: a weight applies to items in parentheses, e.g. 0.5(AAxx)", column)
+        pattern = self.pattern(compact, shown, column)
+        if pattern.qualifier is None and all(slot.is_free for slot in pattern.slots):
+            self.out.append(ReadItem(None, weight, "random"))
+            return end
+        masks = pattern_masks(pattern, self.game.hole_cards)
+        if not len(masks):
+            qualified = f" {QUALIFIERS[pattern.qualifier]}" if pattern.qualifier else ""
+            raise self.fail(f"{quoted(shown)}: no{qualified} hand of {self.game.label} matches it", column)
+        self.out.append(ReadItem(masks, weight, str(pattern)))
+        return end
+
+    def pattern(self, compact: str, shown: str, column: int) -> Pattern:
+        """The one pattern of ``self.game``'s card count that ``compact`` reads as (see the grammar)."""
+        cards = self.game.hole_cards
+        candidates = [(compact, None)] + [(compact[:-len(spelling)], qualifier)
+                                          for spelling, qualifier in _QUALIFIER_SPELLINGS
+                                          if len(compact) > len(spelling) and compact.lower().endswith(spelling)]
+        found: set[Pattern] = set()
+        counts = []
+        for body, qualifier in candidates:
+            for x_is_rank in (True, False):
+                slots = _slots(body, x_is_rank)
+                if isinstance(slots, int):
+                    continue
+                counts.append(len(slots))
+                if len(slots) == cards:
+                    found.add(Pattern(tuple(slots), qualifier).canonical())
+
+        def fail(why: str) -> RangeParseError:
+            return self.fail(f"{quoted(shown)}: {why}", column)
+
+        if not found:
+            if not counts:
+                bad = _slots(compact, True)
+                assert isinstance(bad, int)
+                raise fail(f"{compact[bad]!r} is not a rank, a wildcard (x or *), a suit or a suit variable "
+                           f"(w, x, y, z); an Omaha item is {_EXAMPLES}")
+            named = counts[0]
+            hint = " (separate hands with commas)" if named % cards == 0 else \
+                f" (fill it with wildcards: {'AA' + 'x' * (cards - 2)!r})" if named < cards else ""
+            raise fail(f"a hand of {self.game.label} has {cards} cards, this names {named}{hint}")
+        if len(found) > 1:  # pragma: no cover - the readings differ in card count (see the grammar)
+            raise fail("reads as more than one pattern; write wildcard ranks as '*'")
+        pattern = found.pop()
+        problem = _problem(pattern, cards)
+        if problem:
+            raise fail(problem)
+        return pattern
+
+
+def _slots(body: str, x_is_rank: bool) -> list[Slot] | int:
+    """The slots ``body`` writes, or the index of the first character that fits no slot.
+
+    With ``x_is_rank``, ``x`` and ``X`` are wildcard ranks and only ``w y z``
+    are suit variables; otherwise ``x`` right after a rank is a suit variable
+    and ``*`` is the only wildcard rank.
+    """
+    slots = []
+    variables = SUIT_VARIABLES.replace("x", "") if x_is_rank else SUIT_VARIABLES
+    pos = 0
+    while pos < len(body):
+        char = body[pos]
+        if char.upper() in RANK_SYMBOLS:
+            rank: int | None = RANK_SYMBOLS.index(char.upper())
+        elif char == "*" or (x_is_rank and char in "xX"):
+            rank = None
+        else:
+            return pos
+        pos += 1
+        following = body[pos:pos + 1]
+        if following and following.lower() in SUIT_LETTERS:
+            slots.append(Slot(rank, SUIT_LETTERS.index(following.lower())))
+            pos += 1
+        elif following and following in variables:
+            slots.append(Slot(rank, var=following))
+            pos += 1
+        else:
+            slots.append(Slot(rank))
+    return slots
+
+
+def _problem(pattern: Pattern, cards: int) -> str | None:
+    """Why no hand can match ``pattern`` for a plain reason worth saying, or None."""
+    named = Counter((slot.rank, slot.suit) for slot in pattern.slots if slot.rank is not None and slot.suit is not None)
+    for (rank, suit), times in named.items():
+        if times > 1:
+            assert rank is not None and suit is not None
+            return f"the card {RANK_SYMBOLS[rank] + SUIT_LETTERS[suit]!r} is written {times} times"
+    ranks = Counter(slot.rank for slot in pattern.slots if slot.rank is not None)
+    for rank, times in ranks.items():
+        if times > 4:
+            return f"{times} cards of rank {RANK_SYMBOLS[rank]} (a deck has 4)"
+    variables = {slot.var for slot in pattern.slots if slot.var}
+    suits = {slot.suit for slot in pattern.slots if slot.suit is not None}
+    if len(variables) + len(suits) > 4:
+        return (f"{len(variables)} suit variables and {len(suits)} named suits need more than 4 suits "
+                "(a variable is a suit the hand does not name)")
+    if pattern.qualifier is not None:
+        return qualifier_problem(pattern.qualifier, cards)
+    return None

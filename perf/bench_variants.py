@@ -7,7 +7,8 @@ that others share. phevaluator (``evaluate_omaha_cards``, from the ``perf``
 extra) and pokerkit (``OmahaHoldemHand.from_game``) are called in a Python
 loop on a sample of the same hands, as their users call them; the values they
 give are checked to order the sample as ours do. The Omaha tables' build time
-and size are printed first.
+and size are printed first, and the plain design beside ours: every
+two-plus-three choice valued as a five-card hand, the best kept.
 Run: ``python perf/bench_variants.py [--quick]``.
 """
 from __future__ import annotations
@@ -71,6 +72,20 @@ def bench_ours(name: str, rows: np.ndarray, repeat: int) -> list[tuple[str, floa
     return out
 
 
+def bench_every_choice(rows: np.ndarray, hole: int, ours: np.ndarray, repeat: int) -> tuple[str, float, str]:
+    """The design we did not take: each of the 60 (PLO4) two-plus-three choices valued as a five-card
+    hand by evaluate_many (the compact evaluator), the best kept; the choices are built before timing."""
+    picks = [p + t for p in itertools.combinations(range(hole), 2)
+             for t in itertools.combinations(range(hole, hole + 5), 3)]
+    fives = np.ascontiguousarray(rows[:, picks].reshape(-1, 5))
+    os.environ["POKERFSM_THREADS"] = "1"
+    seconds = median_time(lambda: evaluate_many(fives).reshape(len(rows), -1).max(axis=1), repeat=repeat)
+    best = evaluate_many(fives).reshape(len(rows), -1).max(axis=1)
+    os.environ.pop("POKERFSM_THREADS", None)
+    return (f"every choice by evaluate_many (5 cards) and max, 1 thread ({len(rows):,} hands)", len(rows) / seconds,
+            f"same values as ours: {bool((best == ours).all())}")
+
+
 def phevaluator_ids(rows: np.ndarray, hole: int) -> list[list[int]]:
     """phevaluator's arguments per row: the board first, then the hole cards (its ids: rank * 4 + c d h s)."""
     ids = (rows >> 2) * 4 + (3 - (rows & 3))
@@ -131,6 +146,9 @@ def main(argv: list[str] | None = None) -> int:
             best = max(rate for _, rate, _ in ours)
         if not game.eight_or_better:
             values = evaluate_many(rows[:sample], game=name)
+            if name == "omaha":
+                measured.append(bench_every_choice(rows[:n // 8], game.hole_cards,
+                                                   evaluate_many(rows[:n // 8], game=name), repeat))
             for peer in (bench_phevaluator(rows[:sample], game.hole_cards, values, repeat),
                          bench_pokerkit(rows[:kit], game.hole_cards, values[:kit])):
                 if peer is not None:

@@ -265,7 +265,7 @@ def evaluate_rows(const uint8_t[:, ::1] hole, int hole_cards, const uint8_t[:, :
             or high.shape[0] < n or (want_low and low.shape[0] < n)):
         raise ValueError("Omaha rows of the wrong shape")
     with nogil:
-        for block in prange((n + BLOCK - 1) // BLOCK, num_threads=threads, schedule="static"):
+        for block in prange((n + BLOCK - 1) // BLOCK, num_threads=threads, schedule="dynamic", chunksize=16):
             bad += _value_block(t, holes, hole_step, h, boards, board_step, b, block * BLOCK,
                                 min(n, (block + 1) * BLOCK), highs, lows)
     return bad

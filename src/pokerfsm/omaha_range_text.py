@@ -150,13 +150,14 @@ class _Reader:
                                           for spelling, qualifier in _QUALIFIER_SPELLINGS
                                           if len(compact) > len(spelling) and compact.lower().endswith(spelling)]
         found: set[Pattern] = set()
-        counts = []
+        counts: list[tuple[int, str]] = []  # (cards named, the item filled with wildcards) per reading
         for body, qualifier in candidates:
             for x_is_rank in (True, False):
                 slots = _slots(body, x_is_rank)
                 if isinstance(slots, int):
                     continue
-                counts.append(len(slots))
+                wildcards = ("x" if x_is_rank else "*") * max(cards - len(slots), 0)
+                counts.append((len(slots), body + wildcards + (qualifier or "")))
                 if len(slots) == cards:
                     found.add(Pattern(tuple(slots), qualifier).canonical())
 
@@ -169,9 +170,14 @@ class _Reader:
                 assert isinstance(bad, int)
                 raise fail(f"{compact[bad]!r} is not a rank, a wildcard (x or *), a suit or a suit variable "
                            f"(w, x, y, z); an Omaha item is {_EXAMPLES}")
-            named = counts[0]
-            hint = " (separate hands with commas)" if named % cards == 0 else \
-                f" (fill it with wildcards: {'AA' + 'x' * (cards - 2)!r})" if named < cards else ""
+            named, filled = counts[0]
+            hint = ""
+            if named % cards == 0:
+                hint = " (separate hands with commas)"
+            elif named < cards:
+                hint = f" (fill it with wildcards: {filled!r})"
+            elif re.search(r"[2-9TJQKA*]x", compact, re.IGNORECASE):
+                hint = f" (with suit variables, write any rank as '*': {'AxKx' + '*' * (cards - 2)!r})"
             raise fail(f"a hand of {self.game.label} has {cards} cards, this names {named}{hint}")
         if len(found) > 1:  # pragma: no cover - the readings differ in card count (see the grammar)
             raise fail("reads as more than one pattern; write wildcard ranks as '*'")

@@ -185,11 +185,12 @@ class OmahaRange:
     def weight(self, hand: CardsLike) -> float:
         """The weight of ``hand`` (its cards in any order), 0.0 when it is not in the range.
 
-        Raises :class:`~pokerfsm.errors.RangeParseError` for a hand of the wrong size or with a card twice.
+        Raises :class:`~pokerfsm.errors.RangeParseError` for a hand of the wrong size,
+        :class:`~pokerfsm.errors.DuplicateCardError` for a card given twice.
         """
         cards = as_cards(hand)
-        if len(cards) != self.hole_cards or len(set(cards)) != len(cards):
-            raise RangeParseError(f"a hand of {self._game.label} has {self.hole_cards} different cards, "
+        if len(cards) != self.hole_cards:
+            raise RangeParseError(f"a hand of {self._game.label} has {self.hole_cards} cards, "
                                   f"got {quoted(' '.join(map(str, cards)))}")
         return self._weight_of_mask(cards_mask(cards))
 

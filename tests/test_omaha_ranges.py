@@ -1,0 +1,263 @@
+"""Omaha ranges: counts against combinatorics worked out here, by brute force over every 4-card
+hand with slow predicates or by formula at 5 and 6 cards; canonical text that reads back; one
+error per bad item."""
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from math import comb
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+from pokerfsm.cards import Card
+from pokerfsm.errors import DuplicateCardError, OptionError, RangeParseError
+from pokerfsm.omaha_ranges import OmahaRange, parse_omaha_range
+
+RANKS = "23456789TJQKA"
+ACE, KING, QUEEN, JACK = 12, 11, 10, 9
+
+
+Hand = tuple[frozenset[int], list[int], list[int]]
+"""A hand's cards, its ranks and its suit shape (how many cards of each suit it holds, sorted)."""
+
+
+@pytest.fixture(scope="module")
+def plo4_hands() -> list[Hand]:
+    """Every 4-card hand (card number = rank * 4 + suit)."""
+    return [(frozenset(h), [c // 4 for c in h], sorted(Counter(c % 4 for c in h).values()))
+            for h in itertools.combinations(range(52), 4)]
+
+
+def _brute(hands: list[Hand], predicate) -> set[frozenset[int]]:
+    return {cards for cards, ranks, shape in hands if predicate(cards, ranks, shape)}
+
+
+def _hands(r: OmahaRange) -> set[frozenset[int]]:
+    return {frozenset(int(c) for c in hand) for hand in r}
+
+
+# --- counts at 4-card Omaha, against a brute force over all 270,725 hands --------------------------
+
+AS, KS = int(Card("As")), int(Card("Ks"))
+SLOW_PREDICATES = {
+    "AAxx": lambda h, ranks, shape: ranks.count(ACE) >= 2,
+    "xxAA": lambda h, ranks, shape: ranks.count(ACE) >= 2,
+    "KKxxds": lambda h, ranks, shape: ranks.count(KING) >= 2 and shape == [2, 2],
+    "xxxxds": lambda h, ranks, shape: shape == [2, 2],
+    "xxxx ss": lambda h, ranks, shape: shape == [1, 1, 2],
+    "xxxxrainbow": lambda h, ranks, shape: shape == [1, 1, 1, 1],
+    "AKQJ": lambda h, ranks, shape: sorted(ranks) == [JACK, QUEEN, KING, ACE],
+    "AKQJr": lambda h, ranks, shape: sorted(ranks) == [JACK, QUEEN, KING, ACE] and shape == [1, 1, 1, 1],
+    "AxKx**": lambda h, ranks, shape: any({4 * ACE + s, 4 * KING + s} <= h for s in range(4)),
+    "AxAyKxKy": lambda h, ranks, shape: sorted(ranks) == [KING, KING, ACE, ACE]
+                                        and {c % 4 for c in h if c // 4 == ACE} == {c % 4 for c in h if c // 4 == KING},
+    "AsKsxx": lambda h, ranks, shape: {AS, KS} <= h,
+    "AsAx**": lambda h, ranks, shape: AS in h and ranks.count(ACE) >= 2,
+    "As*yKy*z": lambda h, ranks, shape: AS in h and shape == [1, 1, 2] and any(  # a non-spade king suited with
+        c // 4 == KING and c % 4 != 0 and sum(d % 4 == c % 4 for d in h) == 2 for c in h),  # a card of its suit
+    "xhxhxhxh": lambda h, ranks, shape: all(c % 4 == 1 for c in h),
+}
+
+
+@pytest.mark.parametrize("text", list(SLOW_PREDICATES))
+def test_plo4_patterns_hold_exactly_the_hands_a_slow_predicate_picks(plo4_hands, text):
+    assert _hands(parse_omaha_range(text)) == _brute(plo4_hands, SLOW_PREDICATES[text])
+
+
+def test_plo4_counts_match_the_formulas():
+    at_least_two_aces = comb(4, 2) * comb(48, 2) + comb(4, 3) * 48 + 1
+    assert len(parse_omaha_range("AAxx")) == at_least_two_aces == 6961
+    assert len(parse_omaha_range("xxxxds")) == comb(4, 2) * comb(13, 2) ** 2
+    assert len(parse_omaha_range("xxxxss")) == 4 * comb(13, 2) * 3 * 13 * 13
+    assert len(parse_omaha_range("xxxxr")) == 13 ** 4
+    assert len(parse_omaha_range("random")) == len(parse_omaha_range("xxxx")) == comb(52, 4)
+
+
+@pytest.mark.parametrize(("text", "game", "count"), [
+    ("AAxxx", "omaha5", sum(comb(4, a) * comb(48, 5 - a) for a in range(2, 5))),
+    ("AAxxxx", "omaha6", sum(comb(4, a) * comb(48, 6 - a) for a in range(2, 5))),
+    ("xxxxxds", "omaha5", comb(4, 2) * 2 * comb(13, 2) ** 2 * 13),      # suits 2-2-1
+    ("xxxxxss", "omaha5", 4 * comb(13, 2) * 13 ** 3),                  # suits 2-1-1-1
+    ("xxxxxxds", "omaha6", comb(4, 2) * comb(13, 2) ** 2 * 13 ** 2),   # suits 2-2-1-1
+    ("AKQJT", "omaha5-hi-lo", 4 ** 5),
+    ("AsKsQsJsTs", "omaha5", 1),
+    ("random", "omaha6", comb(52, 6)),
+])
+def test_five_and_six_card_counts_match_the_formulas(text, game, count):
+    assert len(parse_omaha_range(text, game)) == count
+
+
+def test_a_pattern_reads_the_same_with_its_cards_in_any_order_and_spaced():
+    assert parse_omaha_range("KdKcAhAs") == parse_omaha_range("As Ah Kd Kc") == parse_omaha_range("asahkdkc")
+    assert parse_omaha_range("xAxA") == parse_omaha_range("AAxx") == parse_omaha_range("A A * X")
+    assert parse_omaha_range("KyAxAyKx") == parse_omaha_range("AxAyKxKy")
+
+
+def test_suit_variables_equal_the_explicit_hands_they_stand_for():
+    explicit = ", ".join(f"A{a}A{b}K{a}K{b}" for a, b in itertools.combinations("shdc", 2))
+    assert parse_omaha_range("AxAyKxKy") == parse_omaha_range(explicit)
+    assert len(parse_omaha_range("AxAyKxKy")) == 6
+
+
+def test_x_is_a_rank_unless_only_the_suit_reading_names_the_games_cards():
+    # AxKx: four cards as written (ace, any, king, any); AxKx**: four cards only with x as a suit
+    assert parse_omaha_range("AxKx") == parse_omaha_range("AKxx")
+    assert len(parse_omaha_range("AxKx**")) == 4 * comb(50, 2) - comb(4, 2)
+    assert parse_omaha_range("AxKx****", "omaha6") != parse_omaha_range("AKxxxx", "omaha6")
+
+
+# --- weights, overrides, random ----------------------------------------------------------------------
+
+def test_weights_nest_and_later_items_override_earlier_ones():
+    r = parse_omaha_range("AAxx, 50%(AsAhxx, 0.5(AsAhKsKh))")
+    assert r.weight("AsAhKsKh") == 0.25
+    assert r.weight("AsAhQdJc") == 0.5
+    assert r.weight("AdAcQdJc") == 1.0
+    assert r.weight("KsKhQdJc") == 0.0
+    assert str(r) == "AAxx, 0.5(AsAhxx), 0.25(AsAhKsKh)"
+    assert r.total_weight == pytest.approx(6961 - comb(50, 2) * 0.5 - 0.25)
+
+
+def test_random_is_a_default_weight_never_expanded_with_exceptions_after_it():
+    r = parse_omaha_range("KKxxxx, random, 0.5(AAxxxx)", "omaha6")
+    assert r.default_weight == 1.0 and not r.is_random
+    assert len(r) == comb(52, 6) and len(r.masks) == len(parse_omaha_range("AAxxxx", "omaha6"))
+    assert r.weight("AsAhKdQc2c3c") == 0.5 and r.weight("KsKhQdJc2c3c") == 1.0
+    assert str(r) == "random, 0.5(AAxxxx)"
+    assert parse_omaha_range("random", "omaha6").is_random
+    assert OmahaRange.random("omaha5") == parse_omaha_range("?", "omaha5") == parse_omaha_range("xxxxx", "omaha5")
+
+
+def test_arrays_list_every_hand_with_its_weight():
+    cards, weights = parse_omaha_range("0.5(AsKsQsJs), AxAyKxKy").arrays()
+    assert cards.shape == (7, 4) and cards.dtype == np.uint8
+    assert sorted(weights) == [0.5] + [1.0] * 6
+    assert (np.diff(cards.astype(int), axis=1) > 0).all()
+    every, weights = parse_omaha_range("random, 0.5(AAxx)").arrays()
+    assert every.shape == (comb(52, 4), 4)
+    assert weights.sum() == comb(52, 4) - 6961 * 0.5
+    assert {frozenset(map(int, row)) for row in every[weights == 0.5]} == _hands(parse_omaha_range("AAxx"))
+
+
+def test_iteration_items_membership_and_hashing():
+    r = OmahaRange.from_hands(["AsKsQhJh", "2c3c4d5d"], "omaha-hi-lo", weight=0.5)
+    assert list(r) == [tuple(map(Card, ("5d", "4d", "3c", "2c"))), tuple(map(Card, ("As", "Ks", "Qh", "Jh")))]
+    assert [w for _, w in r.items()] == [0.5, 0.5]
+    assert ["Jh", "Qh", "Ks", "As"] in r and "AsKsQhJd" not in r and "AsKs" not in r
+    assert r == parse_omaha_range("0.5(JhQhKsAs, 5d4d3c2c)") and hash(r) == hash(parse_omaha_range(str(r)))
+    assert r.game.name == "omaha-hi-lo" and r.hole_cards == 4
+    assert repr(r) == "parse_omaha_range('0.5(AsKsQhJh, 5d4d3c2c)', 'omaha-hi-lo')"
+    assert len(list(itertools.islice(OmahaRange.random(), 3))) == 3
+
+
+# --- canonical text ------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("text", "canonical"), [
+    ("xAxA", "AAxx"),
+    ("kk ** DS", "KKxxds"),
+    ("jqka rainbow", "AKQJr"),
+    ("AyKyxx", "AxKx**"),               # x is a rank here, y a suit variable
+    ("KyAy**", "AxKx**"),
+    ("*s*hAsAh", "AsAhxsxh"),
+    ("AAxx, any", "random"),
+    ("0.25(AAxx), 1(KKxx); 25%(QQxx)", "0.25(AAxx), KKxx, 0.25(QQxx)"),
+])
+def test_canonical_text(text, canonical):
+    r = parse_omaha_range(text)
+    assert str(r) == canonical
+    assert parse_omaha_range(str(r)) == r
+
+
+_CARD_TEXT = st.sampled_from([r + s for r in RANKS for s in "shdc"])
+_SLOT = st.tuples(st.sampled_from(RANKS + "x*"), st.sampled_from(["", "", "s", "h", "d", "c", "x", "y", "z"]))
+_QUALIFIER = st.sampled_from(["", "", "ds", "ss", "r", " rainbow"])
+
+
+@st.composite
+def _items(draw, cards: int) -> str:
+    kind = draw(st.sampled_from(["hand", "pattern", "pattern", "random", "weight"]))
+    if kind == "hand":
+        return " ".join(draw(st.lists(_CARD_TEXT, min_size=cards, max_size=cards, unique=True)))
+    if kind == "pattern":
+        slots = draw(st.lists(_SLOT, min_size=cards, max_size=cards))
+        return "".join(rank + suit for rank, suit in slots) + draw(_QUALIFIER)
+    if kind == "random":
+        return draw(st.sampled_from(["random", "any", "?", "*"]))
+    weight = draw(st.sampled_from(["0.5", "25%", "0.3", "1", ".75"]))
+    return f"{weight}({', '.join(draw(st.lists(_items(cards), min_size=1, max_size=2)))})"
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(game=st.sampled_from(["omaha", "omaha5"]), data=st.data())
+def test_any_parsed_range_reads_back_from_its_text(game, data):
+    cards = 4 if game == "omaha" else 5
+    text = ", ".join(data.draw(st.lists(_items(cards), min_size=1, max_size=3)))
+    try:
+        r = parse_omaha_range(text, game)
+    except RangeParseError:
+        assume(False)
+        raise
+    again = parse_omaha_range(str(r), game)
+    assert again == r
+    assert str(again) == str(r)
+
+
+# --- errors: one per bad item, quoting it and its column -----------------------------------------------
+
+@pytest.mark.parametrize(("text", "game", "expected"), [
+    ("AAxx, ZZxx", "omaha", "'ZZxx': 'Z' is not a rank, a wildcard (x or *), a suit or a suit variable"),
+    ("AAxx, AsAsKK", "omaha", "'AsAsKK': the card 'As' is written 2 times at column 7"),
+    ("AA", "omaha", "'AA': a hand of Omaha has 4 cards, this names 2 (fill it with wildcards: 'AAxx') at column 1"),
+    ("KKxxx, AAxx", "omaha5",
+     "'AAxx': a hand of 5-card Omaha has 5 cards, this names 4 (fill it with wildcards: 'AAxxx') at column 8"),
+    ("AAds", "omaha", "this names 2 (fill it with wildcards: 'AAxxds')"),
+    ("AsAxxx", "omaha", "this names 5 (with suit variables, write any rank as '*': 'AxKx**')"),
+    ("AsKsQhJh 2c3c4d5d", "omaha", "this names 8 (separate hands with commas) at column 1"),
+    ("AAAAds", "omaha", "'AAAAds': no double-suited hand of Omaha matches it at column 1"),
+    ("AxAx**", "omaha", "'AxAx**': no hand of Omaha matches it"),
+    ("KKxxx, AKQJTr", "omaha5", "'AKQJTr': no 5 cards are rainbow: there are 4 suits at column 8"),
+    ("xxxxxxss", "omaha6", "no 6 cards are single-suited: at most 5 cards can be"),
+    ("AAAAAx", "omaha6", "'AAAAAx': 5 cards of rank A (a deck has 4)"),
+    ("AsKxQyJzTw", "omaha5", "4 suit variables and 1 named suits need more than 4 suits"),
+    ("AAxx, top 10%", "omaha", "'top 10%': top-X % ranges are not available for Omaha yet"),
+    ("15%", "omaha", "'15%': top-X % ranges are not available for Omaha yet"),
+    ("AAxx, 0.5", "omaha", "'0.5': a weight applies to items in parentheses, e.g. 0.5(AAxx) at column 7"),
+    ("2(AAxx)", "omaha", "weight '2' is not in (0, 1] (or 0-100%) at column 1"),
+    ("0.5(AAxx", "omaha", "missing ')' for the weight at column 1"),
+    ("AAxx)", "omaha", "unmatched ')' at column 5"),
+    ("AAxx,, KKxx", "omaha", "empty item at column 6"),
+    ("", "omaha", "empty item at column 1"),
+    ("(AAxx)", "omaha", "'(' has no weight before it"),
+    ("AAxx(KKxx)", "omaha", "'AAxx' is not a weight (use e.g. 0.5(AAxx) or 50%(AAxx)) at column 1"),
+    ("0.5(AAxx) KKxx", "omaha", "expected ',' or ';' before 'KKxx' at column 11"),
+    ("1(" * 9 + "AAxx" + ")" * 9, "omaha", "weights nested more than 8 deep at column 17"),
+    ("AAxx, " * 10_000, "omaha", "is longer than 50,000 characters"),
+])
+def test_each_bad_item_gets_one_error_quoting_it_and_its_column(text, game, expected):
+    with pytest.raises(RangeParseError) as caught:
+        parse_omaha_range(text, game)
+    assert expected in str(caught.value)
+    assert len(str(caught.value)) < 300
+
+
+def test_a_range_needs_text_and_an_omaha_game():
+    with pytest.raises(RangeParseError, match="expected range text, got 42"):
+        parse_omaha_range(42)  # type: ignore[arg-type]
+    with pytest.raises(OptionError, match="Texas hold'em is not an Omaha game") as caught:
+        parse_omaha_range("AAxx", "holdem")
+    assert caught.value.field == "game"
+    with pytest.raises(OptionError, match="unknown game 'razz'"):
+        parse_omaha_range("AAxx", "razz")
+
+
+def test_a_weight_lookup_checks_the_hand():
+    r = parse_omaha_range("AAxx")
+    with pytest.raises(RangeParseError, match="has 4 cards, got 'As Ah'"):
+        r.weight("AsAh")
+    with pytest.raises(DuplicateCardError, match="card 'As' is given twice"):
+        r.weight(["As", "As", "Kh", "Qd"])
+    with pytest.raises(RangeParseError, match="weight 2 is not in"):
+        OmahaRange.from_hands(["AsKsQhJh"], weight=2)

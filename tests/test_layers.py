@@ -35,7 +35,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("pokerfsm.precomputed",),
     ("pokerfsm.calculator",),
     # front ends
-    ("pokerfsm.course_file", "pokerfsm.history", "pokerfsm.games"),
+    ("pokerfsm.course_file", "pokerfsm.history", "pokerfsm.study", "pokerfsm.games"),
     ("pokerfsm.cli", "pokerfsm.web"),
     ("pokerfsm.generate", "pokerfsm.__main__", "pokerfsm"),
 )

@@ -63,6 +63,7 @@ _LAZY = {
     "showdown": "pokerfsm.history.settlement",
     "Settlement": "pokerfsm.history.settlement",
     "load_history": "pokerfsm.history",
+    "distribution": "pokerfsm.study.equity_distribution",
 }
 
 __all__ = [
@@ -109,4 +110,5 @@ if TYPE_CHECKING:  # pragma: no cover  (the names of _LAZY, for type checkers)
     from .players import read_player
     from .ranges import HandRange, parse_range
     from .ranking import HandCategory
+    from .study.equity_distribution import distribution
     from .table import default_table_path, generate_table, open_table

@@ -44,6 +44,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "equity": ("pokerfsm.cli.equity", "exact or Monte Carlo equity of 2-10 hands or ranges"),
     "outs": ("pokerfsm.cli.outs", "which cards win, chop or lose on the turn and river"),
     "hits": ("pokerfsm.cli.hits", "what a range makes on a board: made hands and draws"),
+    "distribution": ("pokerfsm.cli.distribution", "each hand of a range by its equity against another range"),
     "compute": ("pokerfsm.cli.compute", "the French course's calculator on a file"),
     "generate": ("pokerfsm.cli.generate", "build the hand-rank table file"),
     "replay": ("pokerfsm.cli.replay", "replay a hand history (PHH) street by street with equities (extra 'games')"),

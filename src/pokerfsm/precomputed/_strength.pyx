@@ -9,6 +9,7 @@ from libc.stdint cimport int32_t, int64_t, uint8_t, uint32_t, uint64_t
 from libc.string cimport memset
 
 from pokerfsm.evaluation._walk cimport ROOT, table_pointer
+from pokerfsm.precomputed._value_sort cimport sort_by_value
 
 cdef enum:
     LEFT = 47            # cards left once a 5-card board is out
@@ -24,33 +25,6 @@ cdef struct Scratch:
     uint8_t second[HANDS]
     int32_t below[LEFT]         # hands already swept (smaller value) that hold the card
     int32_t same[LEFT]          # hands of the current value that hold the card
-
-
-cdef void _sort_by_value(Scratch* s, int n) noexcept nogil:
-    """Sort ``s.keys[:n]`` by their value bits (two 8-bit LSD radix passes)."""
-    cdef int counts[256]
-    cdef int shift, i, total, c, radix_pass
-    cdef uint32_t* src = s.keys
-    cdef uint32_t* dst = s.spare
-    cdef uint32_t* swap
-    for radix_pass in range(2):
-        shift = INDEX_BITS + 8 * radix_pass
-        memset(counts, 0, sizeof(counts))
-        for i in range(n):
-            counts[(src[i] >> shift) & 255] += 1
-        total = 0
-        for i in range(256):
-            c = counts[i]
-            counts[i] = total
-            total += c
-        for i in range(n):
-            c = (src[i] >> shift) & 255
-            dst[counts[c]] = src[i]
-            counts[c] += 1
-        swap = src
-        src = dst
-        dst = swap
-    # two passes: the sorted keys are back in s.keys
 
 
 cdef void _score_river(const int32_t* t, int32_t board_state, const uint8_t* cards,
@@ -75,7 +49,7 @@ cdef void _score_river(const int32_t* t, int32_t board_state, const uint8_t* car
             s.first[n] = a
             s.second[n] = b
             n += 1
-    _sort_by_value(s, n)
+    sort_by_value(s.keys, s.spare, n, INDEX_BITS)
     memset(s.below, 0, sizeof(s.below))
     memset(s.same, 0, sizeof(s.same))
     g = 0

@@ -1,0 +1,164 @@
+"""Equity distributions: each hand of a seat's range by its equity against the other seat.
+
+:func:`distribution` answers what GTO Wizard, Equilab or FlopHero show as
+an equity curve: every live hand of the seat's range with its equity, its
+weight, and the range sorted into buckets. The seat's equity is the hands'
+equities weighted by their showdowns, so it equals :func:`pokerfsm.equity`'s
+(exactly, to rounding, when both enumerate):
+
+>>> d = distribution(["QQ+, AK", "22+, ATs+, KQs"], board="Kd 7c 2h")
+>>> d.exact, len(d.hands), d.hands[0].hand, round(d.hands[0].equity, 4)
+(True, 27, 'KcKh', 0.9841)
+>>> [round(b.share, 4) for b in d.buckets]
+[0.3333, 0.6667, 0.0, 0.0, 0.0]
+
+Choices recorded here: buckets and the curve count the range by its
+weight (a hand of weight 0.5 is half a combo), as range tools do; a hand's
+``showdowns`` (its range weight times the opponents' weight it meets, over
+every board) is what averages to the seat's equity. Heads-up only: with
+three seats or more a hand's equity depends on how the others' hands
+combine, and :func:`distribution` says so.
+"""
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from ..cards import CardsLike
+from ..errors import OptionError
+from ..odds.deal import Deal, PlayerSpec, prepare_deal
+from .showdowns import DEFAULT_BUDGET, DEFAULT_TARGET_STD_ERROR, Showdowns, showdowns
+
+__all__ = ["distribution", "distributions", "Distribution", "HandEquity", "Bucket", "BUCKETS", "bucket_shares"]
+
+BUCKETS: tuple[tuple[str, float, float], ...] = (
+    (">= 80%", 0.8, 1.0), ("60-80%", 0.6, 0.8), ("40-60%", 0.4, 0.6), ("20-40%", 0.2, 0.4), ("< 20%", 0.0, 0.2))
+"""The buckets (label, low, high), best first: a hand is in the one with ``low <= equity < high``
+(``>= 80%`` includes 100 %)."""
+
+
+@dataclass(frozen=True)
+class HandEquity:
+    """One hand of the range: its equity against the other seat, ``std_error`` (0 when exact),
+    its ``weight`` in the range and its ``showdowns`` (see the module)."""
+
+    hand: str
+    equity: float
+    std_error: float
+    weight: float
+    showdowns: float
+
+
+@dataclass(frozen=True)
+class Bucket:
+    """A band of equity and the share of the range (by weight) whose hands are in it."""
+
+    label: str
+    low: float
+    high: float
+    weight: float
+    share: float
+
+
+@dataclass(frozen=True)
+class Distribution:
+    """A seat's range by equity: ``hands`` best first, the ``buckets``, and the seat's ``equity``."""
+
+    seat: int
+    range_text: str
+    board: tuple[str, ...]
+    dead: tuple[str, ...]
+    hands: tuple[HandEquity, ...]
+    buckets: tuple[Bucket, ...]
+    equity: float
+    exact: bool
+    boards: int
+    seconds: float
+
+    def curve(self) -> list[tuple[float, float]]:
+        """The curve: for each hand (best first), the share of the range (by weight) up to and
+        including it, and its equity."""
+        total = sum(h.weight for h in self.hands)
+        points, running = [], 0.0
+        for h in self.hands:
+            running += h.weight
+            points.append((running / total, h.equity))
+        return points
+
+    def to_dict(self) -> dict[str, Any]:
+        """The distribution as JSON-ready data (the CLI's ``--json`` document)."""
+        return {"seat": self.seat + 1, "range": self.range_text, "board": list(self.board), "dead": list(self.dead),
+                "equity": self.equity, "exact": self.exact, "method": "enumeration" if self.exact else "monte-carlo",
+                "boards": self.boards, "seconds": round(self.seconds, 4),
+                "buckets": [{"label": b.label, "low": b.low, "high": b.high, "weight": b.weight, "share": b.share}
+                            for b in self.buckets],
+                "hands": [{"hand": h.hand, "equity": h.equity, "std_error": h.std_error, "weight": h.weight,
+                           "showdowns": h.showdowns} for h in self.hands]}
+
+
+def bucket_shares(equities: Sequence[float] | np.ndarray, weights: Sequence[float] | np.ndarray) -> tuple[Bucket, ...]:
+    """The :data:`BUCKETS` with the share of ``weights`` whose ``equities`` fall in each."""
+    eq, w = np.asarray(equities, dtype=float), np.asarray(weights, dtype=float)
+    total = float(w.sum())
+    out = []
+    for label, low, high in BUCKETS:
+        inside = (eq >= low) & ((eq < high) if high < 1.0 else (eq <= high))
+        weight = float(w[inside].sum())
+        out.append(Bucket(label, low, high, weight, weight / total if total else 0.0))
+    return tuple(out)
+
+
+def _seat_distribution(deal: Deal, result: Showdowns, seat: int, seconds: float) -> Distribution:
+    equity, error = result.equity(seat), result.std_error(seat)
+    showdown, weight = result.showdown_weight(seat), result.weights[seat]
+    live = np.flatnonzero((weight > 0) & (showdown > 0))
+    order = sorted(live.tolist(), key=lambda h: (-equity[h], str(result.hands[h][0]), str(result.hands[h][1])))
+    hands = tuple(HandEquity(f"{result.hands[h][0]}{result.hands[h][1]}", float(equity[h]), float(error[h]),
+                             float(weight[h]), float(showdown[h])) for h in order)
+    return Distribution(seat, deal.seats[seat].text, tuple(map(str, deal.board)), tuple(map(str, deal.dead)), hands,
+                        bucket_shares(equity[live], weight[live]), result.seat_equity(seat), result.exact,
+                        result.boards, seconds)
+
+
+def distributions(players: Sequence[PlayerSpec], board: CardsLike = (), dead: CardsLike = (), *,
+                  exact: bool | None = None, budget: float = DEFAULT_BUDGET, seed: Any = None,
+                  target_std_error: float = DEFAULT_TARGET_STD_ERROR) -> tuple[Distribution, Distribution]:
+    """Both seats' distributions from one pass over the boards (see :func:`distribution`)."""
+    started = time.perf_counter()
+    if isinstance(budget, bool) or not isinstance(budget, (int, float)) or not 0 < budget <= 3600:
+        raise OptionError(f"budget must be seconds between 0 and 3600, not {budget!r}", field="budget")
+    if (isinstance(target_std_error, bool) or not isinstance(target_std_error, (int, float))
+            or not 0 < target_std_error < 0.5):
+        raise OptionError(f"target_std_error must be above 0 and below 0.5, not {target_std_error!r}",
+                          field="target_std_error")
+    if exact not in (None, True, False):
+        raise OptionError(f"exact must be True, False or None, not {exact!r}", field="exact")
+    deal = prepare_deal(players, board, dead)
+    result = showdowns(deal, exact=exact, budget=float(budget), seed=seed, target_std_error=float(target_std_error))
+    seconds = time.perf_counter() - started
+    first, second = (_seat_distribution(deal, result, seat, seconds) for seat in (0, 1))
+    return first, second
+
+
+def distribution(players: Sequence[PlayerSpec], board: CardsLike = (), dead: CardsLike = (), *, seat: int = 0,
+                 exact: bool | None = None, budget: float = DEFAULT_BUDGET, seed: Any = None,
+                 target_std_error: float = DEFAULT_TARGET_STD_ERROR) -> Distribution:
+    """Every live hand of seat ``seat``'s range (from 0) with its equity against the other seat.
+
+    ``players``, ``board`` and ``dead`` are read as :func:`pokerfsm.equity`
+    reads them (two seats: hands, ranges or ``None`` for a random hand).
+    Exact when every completion of the board fits ``budget`` seconds (by
+    estimate) or ``exact`` is True; otherwise seeded random boards (``seed``)
+    until every hand's standard error is at most ``target_std_error`` or the
+    budget is spent. Raises what :func:`pokerfsm.equity` raises for a bad
+    deal, InvalidDealError for more than two seats and OptionError for a bad
+    option or a ``seat`` that is not 0 or 1.
+    """
+    if isinstance(seat, bool) or not isinstance(seat, int) or seat not in (0, 1):
+        raise OptionError(f"seat must be 0 or 1 (two seats, counted from 0), not {seat!r}", field="seat")
+    return distributions(players, board, dead, exact=exact, budget=budget, seed=seed,
+                         target_std_error=target_std_error)[seat]

@@ -1,0 +1,153 @@
+"""Every hand of two ranges against the other range, in one pass over the boards.
+
+On each complete board every hand of both seats is evaluated once and
+sorted by value; each hand's wins and ties against the other seat's hands
+that share no card with it follow by inclusion-exclusion (the kernel
+:func:`pokerfsm.study._showdown.sweep`). Exact when every completion of the
+board fits the time budget, else over seeded random completions of the
+board, with a standard error per hand.
+
+A hand's figures, summed over boards: ``x`` (the opponents' weight it beats
+plus half the weight it ties) and ``y`` (the opponents' weight it meets);
+its equity is ``x / y`` and a seat's equity is ``sum(w * x) / sum(w * y)``
+over its hands of range weight ``w``, which is how :func:`pokerfsm.equity`
+counts showdowns heads-up.
+
+>>> from pokerfsm.odds.deal import prepare_deal
+>>> s = showdowns(prepare_deal(["AA", "KK"], "2c 7d 9h"))
+>>> s.exact, s.boards, len(s.hands)
+(True, 1176, 12)
+"""
+from __future__ import annotations
+
+import itertools
+import math
+import time
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+from numpy.typing import NDArray
+
+from ..combos import Hand, combo
+from ..errors import InvalidDealError
+from ..odds.deal import Deal
+from . import _showdown
+
+__all__ = ["Showdowns", "showdowns", "seat_weights", "DEFAULT_BUDGET", "DEFAULT_TARGET_STD_ERROR"]
+
+DEFAULT_BUDGET = 2.0
+"""Seconds the exact pass may take (by estimate) before random boards are dealt instead."""
+DEFAULT_TARGET_STD_ERROR = 0.005
+"""Random boards are dealt until every hand's equity has this standard error (or the budget is spent)."""
+_SECONDS_PER_HAND = 1.2e-8    # one lookup pair and two sweeps per live hand and board, one thread
+_SECONDS_PER_BOARD = 6e-7
+_ROUND = 4_000                # random boards per round
+
+
+@dataclass(frozen=True)
+class Showdowns:
+    """The two seats' hands and their summed figures (see the module)."""
+
+    hands: list[Hand]
+    weights: NDArray[np.float64]     # (2, hands): each hand's weight in each seat's range
+    sums: NDArray[np.float64]        # (2, 6, hands): x, y, x*x, y*y, x*y, boards (see the kernel)
+    exact: bool
+    boards: int                      # the boards dealt: every completion, or those sampled
+    completions: int                 # every completion of the board that a hand can meet
+
+    def equity(self, seat: int) -> NDArray[np.float64]:
+        """Each hand's equity against the other seat (NaN where it has no weight or no showdown)."""
+        x, y = self.sums[seat, 0], self.sums[seat, 1]
+        with np.errstate(invalid="ignore", divide="ignore"):
+            return np.where((self.weights[seat] > 0) & (y > 0), x / y, np.nan)
+
+    def showdown_weight(self, seat: int) -> NDArray[np.float64]:
+        """Each hand's range weight times the opponents' weight it meets over every board (exact
+        runs: counted; random boards: estimated from the boards dealt)."""
+        y, dealt = self.sums[seat, 1], self.sums[seat, 5]
+        if self.exact:
+            counted: NDArray[np.float64] = self.weights[seat] * y
+            return counted
+        with np.errstate(invalid="ignore", divide="ignore"):
+            mean = np.where(dealt > 0, y / dealt, 0.0)
+        estimated: NDArray[np.float64] = self.weights[seat] * mean * self.completions
+        return estimated
+
+    def std_error(self, seat: int) -> NDArray[np.float64]:
+        """Each hand's standard error (zeros when exact)."""
+        if self.exact:
+            return np.zeros(len(self.hands))
+        x, y, xx, yy, xy, n = self.sums[seat]
+        with np.errstate(invalid="ignore", divide="ignore"):
+            ratio = x / y
+            spread = np.maximum(xx - 2 * ratio * xy + ratio * ratio * yy, 0.0)
+            error = np.sqrt(spread / (n * (n - 1))) / (y / n)
+        return np.where(n > 1, error, np.inf)
+
+    def seat_equity(self, seat: int) -> float:
+        """The seat's equity: its hands' equities weighted by their showdowns."""
+        weight = self.showdown_weight(seat)
+        live = weight > 0
+        return float((weight[live] * self.equity(seat)[live]).sum() / weight[live].sum())
+
+
+def seat_weights(deal: Deal) -> tuple[list[Hand], NDArray[np.float64]]:
+    """The hands of both seats of a heads-up ``deal`` and their weights, shape (2, hands)."""
+    if len(deal.seats) != 2:
+        raise InvalidDealError(f"an equity distribution is heads-up: 2 seats, got {len(deal.seats)}",
+                               field="players")
+    table: dict[Hand, list[float]] = {}
+    for number, seat in enumerate(deal.seats):
+        if seat.hand is not None:
+            table.setdefault(combo(*seat.hand), [0.0, 0.0])[number] = 1.0
+        else:
+            for hand, weight in seat.cut_range.items():
+                table.setdefault(combo(*hand), [0.0, 0.0])[number] = float(weight)
+    hands = sorted(table)
+    return hands, np.array([[table[h][s] for h in hands] for s in (0, 1)], dtype=np.float64).reshape(2, -1)
+
+
+def estimated_seconds(deal: Deal, hands: int) -> float:
+    """The exact pass's estimated time on one thread."""
+    left = 52 - len(deal.board) - len(deal.dead)
+    return math.comb(left, 5 - len(deal.board)) * (hands * _SECONDS_PER_HAND + _SECONDS_PER_BOARD)
+
+
+def showdowns(deal: Deal, *, exact: bool | None = None, budget: float = DEFAULT_BUDGET, seed: Any = None,
+              target_std_error: float = DEFAULT_TARGET_STD_ERROR) -> Showdowns:
+    """Both seats' hands of a heads-up ``deal`` against the other seat (see the module).
+
+    ``exact``: True enumerates every completion, False deals random ones,
+    None chooses by the estimated time against ``budget`` seconds. Random
+    boards come in rounds from ``seed`` (a whole number or a numpy
+    Generator) until every hand's standard error is at most
+    ``target_std_error`` or ``budget`` seconds are spent.
+    """
+    started = time.perf_counter()
+    hands, weights = seat_weights(deal)
+    first = np.array([int(a) for a, _ in hands], dtype=np.uint8)
+    second = np.array([int(b) for _, b in hands], dtype=np.uint8)
+    board = np.array([int(c) for c in deal.board], dtype=np.uint8)
+    out = set(int(c) for c in deal.board) | set(int(c) for c in deal.dead)
+    deck = np.array([c for c in range(52) if c not in out], dtype=np.uint8)
+    k = 5 - len(board)
+    completions = math.comb(len(deck) - 2, k)
+    sums = np.zeros((2, 6, len(hands)))
+    if exact is None:
+        exact = estimated_seconds(deal, len(hands)) <= budget
+    if exact:
+        every = list(itertools.combinations(deck.tolist(), k))
+        dealt = np.array(every, dtype=np.uint8).reshape(len(every), k)
+        _showdown.sweep(board, dealt, first, second, weights, sums)
+        return Showdowns(hands, weights, sums, True, len(dealt), completions)
+    rng = seed if isinstance(seed, np.random.Generator) else np.random.default_rng(seed)
+    boards = 0
+    while True:
+        dealt = np.ascontiguousarray(np.argsort(rng.random((_ROUND, len(deck))), axis=1)[:, :k])
+        _showdown.sweep(board, np.ascontiguousarray(deck[dealt]), first, second, weights, sums)
+        boards += _ROUND
+        result = Showdowns(hands, weights, sums, False, boards, completions)
+        worst = max(float(np.nanmax(np.where(weights[s] > 0, result.std_error(s), 0.0))) for s in (0, 1))
+        if worst <= target_std_error or time.perf_counter() - started >= budget:
+            return result

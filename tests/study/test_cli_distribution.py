@@ -1,0 +1,40 @@
+"""``pokerfsm distribution``: the chart, one JSON document, the plot, one-line errors."""
+import json
+
+import pytest
+
+import pokerfsm
+from pokerfsm.cli import main
+
+
+def test_json_is_one_document_with_the_seats_equity(table, capsys):
+    assert main(["distribution", "QQ+,AK", "22+,ATs+,KQs", "--board", "Kd 7c 2h", "--seat", "2", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    exact = pokerfsm.equity(["QQ+,AK", "22+,ATs+,KQs"], board="Kd 7c 2h", exact=True)
+    assert data["seat"] == 2 and data["exact"]
+    assert data["equity"] == pytest.approx(exact.players[1].equity, abs=1e-12)
+    assert data["buckets"][0]["label"] == ">= 80%"
+    assert len(data["hands"]) == sum(b["weight"] for b in data["buckets"])
+
+
+def test_chart_and_plot(table, capsys, tmp_path):
+    plot = tmp_path / "d.svg"
+    assert main(["distribution", "QQ+,AK", "?", "--board", "Kd 7c 2h", "--plot", str(plot)]) == 0
+    out = capsys.readouterr().out
+    assert ">= 80%" in out and "exact" in out
+    assert plot.read_text().count("<polyline") == 2
+
+
+@pytest.mark.parametrize("argv, fragment", [
+    (["distribution", "QQ+,AX", "KK", "--board", "Kd 7c 2h"], "'AX'"),
+    (["distribution", "QQ+", "KK", "--board", "Kd 7c"], "got 2"),
+    (["distribution", "QQ+", "KK", "--seat", "3"], "--seat"),
+    (["distribution", "QQ+", "KK", "--plot", "d.png"], "SVG only"),
+])
+def test_errors_are_one_line_with_status_2(table, capsys, argv, fragment, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    assert main(argv + ["--json"]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert fragment in captured.err and len(captured.err.strip().splitlines()) == 1
+    assert list(tmp_path.iterdir()) == []

@@ -11,7 +11,9 @@
   (:class:`HiLo`), on the kernels of :mod:`pokerfsm.evaluation._omaha` and the
   tables of :mod:`pokerfsm.evaluation.omaha_tables`; ``evaluate``,
   ``evaluate_many`` and ``best_five`` reach them with ``game="omaha"`` (see
-  :mod:`pokerfsm.variants` for the games);
+  :mod:`pokerfsm.variants` for the games; ``evaluate`` itself is compiled,
+  :mod:`pokerfsm.evaluation._evaluate`, so that the default call stays as
+  fast as the kernel);
 * :mod:`pokerfsm.evaluation.completions`: ``hand_odds``, the category counts
   over every completion of some cards;
 * :mod:`pokerfsm.evaluation.board_hits`: ``hits``, what a range makes on a

@@ -38,10 +38,11 @@ from typing import TYPE_CHECKING, Literal, overload
 
 from ..cards import Card, CardsLike, as_cards
 from ..errors import CardParseError, DuplicateCardError, InvalidDealError
-from ..variants import Game, GameLike, game_of
+from ..variants import GameLike, game_of
 from . import _compact, _walk
-from .handrank import HandRank, validated
-from .omaha import HiLo, HiLoValues, best_five_omaha, card_codes, checked_hand, evaluate_omaha, omaha_rows
+from ._evaluate import evaluate
+from .handrank import validated
+from .omaha import HiLoValues, best_five_omaha, board_of, card_codes, checked_hand, omaha_rows
 
 if TYPE_CHECKING:  # pragma: no cover
     import numpy as np
@@ -51,41 +52,6 @@ __all__ = ["evaluate", "evaluate_many", "best_five", "compare_hands", "threads_f
 
 _OMAHA_LOOKUPS = 60
 """Work of one Omaha hand, counted in table lookups (for threads_for)."""
-
-
-def _board_of(board: CardsLike | None, game: Game) -> CardsLike:
-    """The board an Omaha hand is given, which it cannot do without."""
-    if board is None:
-        raise InvalidDealError(f"board: {game.name} needs the board apart from the hole cards (board=...)",
-                               field="board")
-    return board
-
-
-@overload
-def evaluate(cards: CardsLike, *, board: CardsLike | None = None, game: Literal["holdem"] = "holdem") -> HandRank: ...
-@overload
-def evaluate(cards: CardsLike, *, board: CardsLike | None = None, game: GameLike) -> HandRank | HiLo: ...
-def evaluate(cards: CardsLike, *, board: CardsLike | None = None, game: GameLike = "holdem") -> HandRank | HiLo:
-    """Value of a hand: the best five of 5-7 cards (hold'em), or ``cards`` the hole and ``board`` apart.
-
-    With ``board``, ``cards`` are the hole cards of ``game`` (2 for hold'em,
-    4-6 for Omaha) and the board has 3 to 5 cards. Omaha games need the board.
-    Returns a :class:`HandRank` (higher is better), or a
-    :class:`~pokerfsm.evaluation.omaha.HiLo` for a hi-lo game.
-
-    Raises CardParseError, DuplicateCardError or InvalidDealError (naming
-    the field, ``"hole"`` or ``"board"``, and the card), OptionError for an
-    unknown game.
-    """
-    if board is None and game == "holdem":
-        return _compact.evaluate(cards)
-    chosen = game_of(game)
-    if chosen.is_omaha:
-        return evaluate_omaha(cards, _board_of(board, chosen), chosen)
-    if board is None:
-        return _compact.evaluate(cards)
-    held, shared = checked_hand(cards, board, chosen)
-    return _compact.evaluate(held + shared)
 
 
 def threads_for(work: int) -> int:
@@ -170,7 +136,7 @@ def best_five(cards: CardsLike, *, board: CardsLike | None = None, game: GameLik
     """
     chosen = game_of(game)
     if chosen.is_omaha:
-        return best_five_omaha(cards, _board_of(board, chosen), chosen)
+        return best_five_omaha(cards, board_of(board, chosen), chosen)
     if board is not None:
         held, shared = checked_hand(cards, board, chosen)
         cards = held + shared

@@ -36,7 +36,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from numpy.typing import ArrayLike, NDArray
 
 __all__ = ["LowRank", "HiLo", "HiLoValues", "checked_hand", "evaluate_omaha", "best_five_omaha",
-           "omaha_rows", "card_codes"]
+           "omaha_rows", "card_codes", "board_of", "evaluate_game"]
 
 
 class LowRank(int):
@@ -148,6 +148,25 @@ def evaluate_omaha(hole: CardsLike, board: CardsLike, game: GameLike = "omaha") 
     if not chosen.eight_or_better:
         return value
     return HiLo(value, LowRank(int(low[0])) if low[0] else None)
+
+
+def board_of(board: CardsLike | None, game: Game) -> CardsLike:
+    """The board an Omaha hand is given, which it cannot do without."""
+    if board is None:
+        raise InvalidDealError(f"board: {game.name} needs the board apart from the hole cards (board=...)",
+                               field="board")
+    return board
+
+
+def evaluate_game(cards: CardsLike, board: CardsLike | None, game: GameLike) -> HandRank | HiLo:
+    """What :func:`pokerfsm.evaluate` does for any game but hold'em without a board (see its docstring)."""
+    chosen = game_of(game)
+    if chosen.is_omaha:
+        return evaluate_omaha(cards, board_of(board, chosen), chosen)
+    if board is None:
+        return _compact.evaluate(cards)
+    held, shared = checked_hand(cards, board, chosen)
+    return _compact.evaluate(held + shared)
 
 
 def _omaha_game(game: GameLike) -> Game:

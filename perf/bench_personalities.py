@@ -82,7 +82,7 @@ def play_pair(first: str, second: str, hands: int, seed: int) -> tuple[str, str,
     from pokerfsm.cards import DECK
     from pokerfsm.games.dealer import Dealer
     from pokerfsm.games.holdem import HoldemSession
-    from pokerfsm.games.session import Seat, play_hand
+    from pokerfsm.games.session import TablePlayer, play_hand
 
     started = time.perf_counter()
     streams = np.random.SeedSequence([seed, NAMES.index(first), NAMES.index(second)]).spawn(3)
@@ -99,7 +99,7 @@ def play_pair(first: str, second: str, hands: int, seed: int) -> tuple[str, str,
         deck = [DECK[i] for i in deals.permutation(52)]
         total = 0
         for seating in (order, order[::-1]):
-            seats = [Seat(name, name, STACK) for name in seating]
+            seats = [TablePlayer(name, name, STACK) for name in seating]
             session = HoldemSession(seats, blinds=BLINDS, dealer=Dealer(deals, order=deck, reshuffle=False))
             outcome = play_hand(session.start_hand(), {i: players[name] for i, name in enumerate(seating)})
             session.end_hand()

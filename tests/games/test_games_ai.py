@@ -11,7 +11,7 @@ from pokerfsm.games.ai import MONSTER, PERSONALITIES, RANDOM_PROBABILITIES, Soli
 from pokerfsm.games.draw import DrawSession
 from pokerfsm.games.holdem import HoldemSession
 from pokerfsm.games.pokerhand import Action, Move, Phase, SeatView
-from pokerfsm.games.session import Seat
+from pokerfsm.games.session import TablePlayer
 from pokerfsm.games.strength import draw_options, made_category
 
 
@@ -19,8 +19,8 @@ def decision_points(game, hands, seed):
     """(hand, view) at every decision of ``hands`` hands moved on by chaotic players."""
     def new_session(number):
         if game == "holdem":
-            return HoldemSession([Seat("A", "x", 1000), Seat("B", "x", 1000)], seed=seed + number)
-        return DrawSession([Seat(f"P{i}", "x", 300) for i in range(6)], seed=seed, rebuy=300)
+            return HoldemSession([TablePlayer("A", "x", 1000), TablePlayer("B", "x", 1000)], seed=seed + number)
+        return DrawSession([TablePlayer(f"P{i}", "x", 300) for i in range(6)], seed=seed, rebuy=300)
 
     s = new_session(0)
     mover = Chaos(seed)

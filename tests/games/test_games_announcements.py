@@ -6,11 +6,11 @@ from pokerfsm.games.actions import Action, Move, Phase
 from pokerfsm.games.draw import DrawSession
 from pokerfsm.games.holdem import HoldemSession
 from pokerfsm.games.pots import final_layers, settled_names
-from pokerfsm.games.session import Seat, play_hand
+from pokerfsm.games.session import TablePlayer, play_hand
 
 
 def draw_table(*stacks, seed=2):
-    return DrawSession([Seat(name, "x", stack) for name, stack in zip("ABC", stacks)], seed=seed)
+    return DrawSession([TablePlayer(name, "x", stack) for name, stack in zip("ABC", stacks)], seed=seed)
 
 
 def test_a_bet_nobody_can_match_is_returned_when_the_round_closes():
@@ -38,7 +38,7 @@ def test_side_pots_are_announced_by_the_move_that_makes_them():
 
 
 def test_a_fold_to_a_raise_returns_the_uncalled_part_and_wins_the_rest():
-    s = HoldemSession([Seat("A", "x", 1000), Seat("B", "x", 1000)], seed=1)
+    s = HoldemSession([TablePlayer("A", "x", 1000), TablePlayer("B", "x", 1000)], seed=1)
     hand = s.start_hand()
     hand.apply(Action.raise_to(100))                    # B, the button, raises to 100
     step = hand.apply(Action.fold())                    # A folds the big blind (10)
@@ -70,9 +70,9 @@ def test_the_cards_drawn_are_kept_and_the_others_see_only_how_many():
 def test_the_pot_is_what_the_winners_take_over_many_hands(game):
     """...and every pot paid at a showdown is one or more whole pots as the table names them."""
     if game == "holdem":
-        s = HoldemSession([Seat("A", "x", 500), Seat("B", "x", 300)], seed=5, rebuy=300)
+        s = HoldemSession([TablePlayer("A", "x", 500), TablePlayer("B", "x", 300)], seed=5, rebuy=300)
     else:
-        s = DrawSession([Seat(f"P{i}", "x", 100 + 40 * i) for i in range(5)], seed=5, rebuy=100)
+        s = DrawSession([TablePlayer(f"P{i}", "x", 100 + 40 * i) for i in range(5)], seed=5, rebuy=100)
     agents = {i: Chaos(i) for i in range(len(s.seats))}
     announced = joined = 0
     for _ in range(300):

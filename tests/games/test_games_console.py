@@ -15,7 +15,7 @@ from pokerfsm.games.draw import DrawSession
 from pokerfsm.games.holdem import HoldemSession
 from pokerfsm.games.pokerhand import Action, Phase, SeatView
 from pokerfsm.games.prompts import ChooseCards, CountAgain, parse_which
-from pokerfsm.games.session import Seat
+from pokerfsm.games.session import TablePlayer
 
 
 def betting(to_call=20, pot=40, bounds=(40, 500)):
@@ -147,7 +147,7 @@ def test_the_end_of_input_quits():
 
 
 def holdem_table(seed=3, **kwargs):
-    seats = [Seat("You", "human", 1000), Seat("Bob", "timid", 1000)]
+    seats = [TablePlayer("You", "human", 1000), TablePlayer("Bob", "timid", 1000)]
     return HoldemSession(seats, seed=seed, odds_factory=CountingOdds, **kwargs)
 
 
@@ -177,7 +177,7 @@ def test_end_of_input_in_the_middle_of_a_hand_ends_the_session_cleanly():
 
 
 def test_hot_seat_hands_over_the_screen_and_hides_the_other_hand():
-    seats = [Seat("Ann", "human", 1000), Seat("Bea", "human", 1000)]
+    seats = [TablePlayer("Ann", "human", 1000), TablePlayer("Bea", "human", 1000)]
     s = HoldemSession(seats, odds_factory=CountingOdds,
                       dealer=Dealer(np.random.default_rng(0), order=parse_cards("As Kd Ah Kh")))
     # hand-over, move, hide: three lines per decision
@@ -193,7 +193,7 @@ def test_hot_seat_hands_over_the_screen_and_hides_the_other_hand():
 
 
 def test_a_broke_human_is_offered_a_rebuy_at_draw():
-    seats = [Seat("You", "human", 2), Seat("Bot", "timid", 1000)]
+    seats = [TablePlayer("You", "human", 2), TablePlayer("Bot", "timid", 1000)]
     holes = [parse_cards("2c 3d 5h 7s 9c"), parse_cards("Ah Ad Ac Kh Kd")]
     order = [holes[p][k] for k in range(5) for p in range(2)]
     s = DrawSession(seats, ante=2, rebuy=50, dealer=Dealer(np.random.default_rng(0), order=order))
@@ -208,7 +208,7 @@ def test_a_broke_human_is_offered_a_rebuy_at_draw():
 
 
 def test_refusing_the_rebuy_ends_the_game():
-    seats = [Seat("You", "human", 2), Seat("Bot", "timid", 1000)]
+    seats = [TablePlayer("You", "human", 2), TablePlayer("Bot", "timid", 1000)]
     holes = [parse_cards("2c 3d 5h 7s 9c"), parse_cards("Ah Ad Ac Kh Kd")]
     order = [holes[p][k] for k in range(5) for p in range(2)]
     s = DrawSession(seats, ante=2, rebuy=50, dealer=Dealer(np.random.default_rng(0), order=order))
@@ -249,7 +249,7 @@ def test_enter_for_the_next_hand_refuses_anything_but_enter_and_the_commands():
 
 
 def broke_at_draw(*lines):
-    seats = [Seat("You", "human", 2), Seat("Bot", "timid", 1000)]
+    seats = [TablePlayer("You", "human", 2), TablePlayer("Bot", "timid", 1000)]
     holes = [parse_cards("2c 3d 5h 7s 9c"), parse_cards("Ah Ad Ac Kh Kd")]
     order = [holes[p][k] for k in range(5) for p in range(2)]
     s = DrawSession(seats, ante=2, rebuy=50, dealer=Dealer(np.random.default_rng(0), order=order))

@@ -13,11 +13,11 @@ from pokerfsm.games.ai import make_agent
 from pokerfsm.games.dealer import Dealer
 from pokerfsm.games.draw import MAX_PLAYERS, DrawHand, DrawSession
 from pokerfsm.games.pokerhand import Action, Move, Phase
-from pokerfsm.games.session import Decision, Seat, play_hand
+from pokerfsm.games.session import Decision, TablePlayer, play_hand
 
 
 def table(players=8, stack=1000, **kwargs):
-    seats = [Seat(f"P{i}", "random", stack) for i in range(players)]
+    seats = [TablePlayer(f"P{i}", "random", stack) for i in range(players)]
     return DrawSession(seats, **kwargs)
 
 
@@ -88,7 +88,7 @@ def test_the_button_moves_left_and_the_pack_is_only_cut_between_hands():
 def test_broke_computer_seats_rebuy_and_humans_are_asked():
     holes = [parse_cards(h) for h in ("2c 3d 5h 7s 9c", "2d 3h 5s 7c 9d", "Ah Ad Ac Kh Kd")]
     order = [holes[p][k] for k in range(5) for p in range(3)]
-    seats = [Seat("You", "human", 4), Seat("Bot", "random", 4), Seat("Other", "random", 1000)]
+    seats = [TablePlayer("You", "human", 4), TablePlayer("Bot", "random", 4), TablePlayer("Other", "random", 1000)]
     s = DrawSession(seats, ante=4, rebuy=100, dealer=Dealer(np.random.default_rng(0), order=order))
     hand = s.start_hand()
     while not hand.over:                  # the antes put two players all-in: draw, then showdown

@@ -12,11 +12,11 @@ from pokerfsm.games.ai import make_agent
 from pokerfsm.games.dealer import Dealer
 from pokerfsm.games.holdem import HoldemHand, HoldemSession
 from pokerfsm.games.pokerhand import Action, Move, Phase
-from pokerfsm.games.session import Decision, Seat, play_hand
+from pokerfsm.games.session import Decision, TablePlayer, play_hand
 
 
 def session(stack=1000, seed=0, **kwargs):
-    seats = [Seat("Ann", "human", stack), Seat("Bob", "solid", stack)]
+    seats = [TablePlayer("Ann", "human", stack), TablePlayer("Bob", "solid", stack)]
     return HoldemSession(seats, seed=seed, **kwargs)
 
 
@@ -108,7 +108,7 @@ def play_many(hands, seed, make_agents, check_every_move=False):
     played = 0
     while played < hands:
         stacks = int(rng.integers(20, 400))
-        s = HoldemSession([Seat("A", "x", stacks), Seat("B", "x", int(rng.integers(20, 400)))],
+        s = HoldemSession([TablePlayer("A", "x", stacks), TablePlayer("B", "x", int(rng.integers(20, 400)))],
                           rng=np.random.default_rng(rng.integers(1 << 30)))
         agents = make_agents(int(rng.integers(1 << 30)))
         while not s.over and played < hands:

@@ -16,7 +16,7 @@ from rich.console import Console
 from pokerfsm.games.actions import Action, Phase, SeatView
 from pokerfsm.games.console import HumanAgent, Terminal
 from pokerfsm.games.draw import DrawHand, DrawSession
-from pokerfsm.games.session import Decision, Seat
+from pokerfsm.games.session import Decision, TablePlayer
 
 
 def holdem_view(pot, to_call, put_in, seat=0):
@@ -57,7 +57,8 @@ class Scripted:
 
 
 def short_stacked_draw(stacks=(100, 1000, 1000)):
-    seats = [Seat("You", "human", stacks[0])] + [Seat(name, "x", chips) for name, chips in zip("AB", stacks[1:])]
+    seats = [TablePlayer("You", "human", stacks[0])]
+    seats += [TablePlayer(name, "x", chips) for name, chips in zip("AB", stacks[1:])]
     return DrawSession(seats, seed=3)
 
 
@@ -92,7 +93,7 @@ def holdem_all_in_bigger_than_the_stack():
     """Player 2 (350 chips) facing Player 1's 1,640 all-in on the flop: the hot-seat game below."""
     from pokerfsm.games.holdem import HoldemSession
 
-    seats = [Seat("Player 1", "x", 1650), Seat("Player 2", "x", 350)]
+    seats = [TablePlayer("Player 1", "x", 1650), TablePlayer("Player 2", "x", 350)]
     hand = HoldemSession(seats, seed=5).start_hand()
     for action in (Action.call(5), Action.check(), Action.bet(1640)):   # button limps, flop shove
         hand.apply(action)

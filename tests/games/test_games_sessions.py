@@ -19,7 +19,7 @@ from pokerfsm.games.dealer import Dealer
 from pokerfsm.games.draw import DrawSession
 from pokerfsm.games.holdem import HoldemSession
 from pokerfsm.games.render import outcome_lines
-from pokerfsm.games.session import Seat
+from pokerfsm.games.session import TablePlayer
 from pokerfsm.games.summary import summarise
 
 
@@ -46,7 +46,7 @@ def terminal(*lines, explain=False, width=100, enter_between_hands=False):
 
 
 def heads_up(dealer, opponent="timid", stack=1000, **kwargs):
-    seats = [Seat("You", "human", stack), Seat(opponent.capitalize(), opponent, stack)]
+    seats = [TablePlayer("You", "human", stack), TablePlayer(opponent.capitalize(), opponent, stack)]
     return HoldemSession(seats, dealer=dealer, odds_factory=CountingOdds, **kwargs)
 
 
@@ -99,7 +99,7 @@ def test_a_match_to_a_target_ends_when_a_stack_reaches_it():
 
 
 def test_computer_rebuys_are_capped_and_announced():
-    seats = [Seat("You", "human", 100), Seat("Bot", "bluffer", 0), Seat("Cy", "timid", 0)]
+    seats = [TablePlayer("You", "human", 100), TablePlayer("Bot", "bluffer", 0), TablePlayer("Cy", "timid", 0)]
     s = DrawSession(seats, rebuy=50, computer_rebuys=1, seed=1)
     seats[2].rebuys = 1                                    # Cy has used its only rebuy already
     term, out = terminal()
@@ -112,7 +112,7 @@ def test_computer_rebuys_are_capped_and_announced():
 
 
 def test_the_summary_names_the_biggest_pot_and_who_won_from_whom():
-    seats = [Seat("You", "human", 1000), Seat("Ada", "solid", 1000), Seat("Bo", "timid", 1000)]
+    seats = [TablePlayer("You", "human", 1000), TablePlayer("Ada", "solid", 1000), TablePlayer("Bo", "timid", 1000)]
     hands = [Outcome({0: 1000, 1: 1000, 2: 1000}, {0: 900, 1: 1200, 2: 900}, (), {}, (), pot_total=300),
              Outcome({0: 900, 1: 1200, 2: 900}, {0: 960, 1: 1140, 2: 900}, (), {}, (), pot_total=120)]
     result = summarise(seats, hands)
@@ -136,7 +136,7 @@ def test_an_uncalled_bet_is_returned_out_loud():
 def test_side_pots_are_named_when_they_form():
     holes = [parse_cards(h) for h in ("2c 3d 5h 7s 9c", "2d 3h 5s 7c 9d", "Ah Ad Ac Kh Kd")]
     order = [holes[p][k] for k in range(5) for p in range(3)]
-    seats = [Seat("You", "human", 50), Seat("Bot", "bluffer", 100), Seat("Cy", "bluffer", 300)]
+    seats = [TablePlayer("You", "human", 50), TablePlayer("Bot", "bluffer", 100), TablePlayer("Cy", "bluffer", 300)]
     s = DrawSession(seats, ante=2, dealer=Dealer(np.random.default_rng(0), order=order))
     term, out = terminal("a", "0", "0")
     bots = {1: make_agent("bluffer", np.random.default_rng(5)), 2: make_agent("bluffer", np.random.default_rng(6))}
@@ -167,7 +167,7 @@ def test_help_and_history_at_every_prompt():
 
 
 def test_help_at_the_draw_questions_and_the_rebuy_question():
-    seats = [Seat("You", "human", 2), Seat("Bot", "timid", 1000)]
+    seats = [TablePlayer("You", "human", 2), TablePlayer("Bot", "timid", 1000)]
     holes = [parse_cards("2c 3d 5h 7s 9c"), parse_cards("Ah Ad Ac Kh Kd")]
     order = [holes[p][k] for k in range(5) for p in range(2)]
     s = DrawSession(seats, ante=2, rebuy=50, dealer=Dealer(np.random.default_rng(0), order=order))
@@ -204,7 +204,7 @@ def test_explain_shows_the_reasons_of_a_hand_shown_down_after_the_hand():
 
 
 def test_explain_is_live_when_only_computers_play():
-    seats = [Seat("Solid", "solid", 1000), Seat("Timid", "timid", 1000)]
+    seats = [TablePlayer("Solid", "solid", 1000), TablePlayer("Timid", "timid", 1000)]
     s = HoldemSession(seats, seed=2, odds_factory=CountingOdds)
     term, out = terminal(explain=True)
     agents = {0: make_agent("solid", np.random.default_rng(0), CountingOdds),
@@ -258,7 +258,7 @@ def test_history_keeps_your_cards_and_says_how_a_hand_without_showdown_ended():
 
 
 def test_a_hot_seat_history_keeps_nobodys_cards():
-    seats = [Seat("Ann", "human", 1000), Seat("Bea", "human", 1000)]
+    seats = [TablePlayer("Ann", "human", 1000), TablePlayer("Bea", "human", 1000)]
     s = HoldemSession(seats, odds_factory=CountingOdds,
                       dealer=Dealer(np.random.default_rng(0), order=parse_cards("As Kd Ah Kh")))
     term, out = terminal("", "f", "h")
@@ -270,7 +270,7 @@ def test_a_hot_seat_history_keeps_nobodys_cards():
 # --- --explain: the reason under its move -----------------------------------------------------------
 
 def test_a_computers_reason_is_printed_right_under_its_move():
-    seats = [Seat("Timid", "timid", 1000), Seat("Bluffer", "bluffer", 1000)]
+    seats = [TablePlayer("Timid", "timid", 1000), TablePlayer("Bluffer", "bluffer", 1000)]
     s = HoldemSession(seats, dealer=stacked_holdem(("2c 7d", "Ah Kh"), "Kc 9d 5s 4h Jc"), odds_factory=CountingOdds)
     term, out = terminal(explain=True)
     agents = {0: make_agent("timid", np.random.default_rng(0), CountingOdds),
@@ -288,8 +288,8 @@ def four_all_in(seed=0):
     hand, beaten there, cannot win any, so pokerkit pays Bo's two as one; Cy's two pair beat Di's."""
     holes = [parse_cards(h) for h in ("2c 3d 5h 7s 9c", "Ah Ad Ac Kh Kd", "Qs Qd 8c 8d 4h", "Jc Td 6s 4c 3h")]
     order = [holes[p][k] for k in range(5) for p in range(4)]
-    seats = [Seat("Al", "bluffer", 50), Seat("Bo", "bluffer", 100), Seat("Cy", "bluffer", 300),
-             Seat("Di", "bluffer", 300)]
+    seats = [TablePlayer("Al", "bluffer", 50), TablePlayer("Bo", "bluffer", 100), TablePlayer("Cy", "bluffer", 300),
+             TablePlayer("Di", "bluffer", 300)]
     s = DrawSession(seats, ante=2, dealer=Dealer(np.random.default_rng(0), order=order))
     s.button = 3                                           # Al acts first, Di last
     term, out = terminal()
@@ -315,7 +315,7 @@ def test_pots_are_paid_under_the_names_they_were_announced_with():
 
 @pytest.mark.parametrize("bot", ["Qc Qd 5h 7s 2c", "2c 3d 5h 7s 9c"])   # it keeps the queens; it keeps nothing
 def test_at_the_draw_the_table_keeps_a_place_for_each_card_to_come(bot):
-    seats = [Seat("You", "human", 2), Seat("Bot", "timid", 1000)]
+    seats = [TablePlayer("You", "human", 2), TablePlayer("Bot", "timid", 1000)]
     holes = [parse_cards(bot), parse_cards("Ah Ad Ac Kh Kd")]                 # the Bot's, then yours
     order = [holes[p][k] for k in range(5) for p in range(2)]
     s = DrawSession(seats, ante=2, rebuy=50, dealer=Dealer(np.random.default_rng(0), order=order))

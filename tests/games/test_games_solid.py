@@ -9,14 +9,14 @@ from pokerfsm.combos import class_combos
 from pokerfsm.games.actions import Action, Move, Step
 from pokerfsm.games.holdem import HoldemSession
 from pokerfsm.games.preflop import PREFLOP_EQUITY
-from pokerfsm.games.session import Seat
+from pokerfsm.games.session import TablePlayer
 from pokerfsm.games.solid import Solid
 from pokerfsm.ranges import parse_range
 
 
 def first_view(seat="button"):
     """Heads-up, blinds 5/10: the button (the small blind) acts first; or the big blind after its limp."""
-    hand = HoldemSession([Seat("Big blind", "x", 1000), Seat("Button", "x", 1000)], seed=1).start_hand()
+    hand = HoldemSession([TablePlayer("Big blind", "x", 1000), TablePlayer("Button", "x", 1000)], seed=1).start_hand()
     if seat == "big blind":
         hand.apply(Action.call(5))
     return hand.view(hand.actor)

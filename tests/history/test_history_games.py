@@ -10,7 +10,7 @@ from pokerfsm.cli import main
 from pokerfsm.games.ai import make_agent
 from pokerfsm.games.draw import DrawSession
 from pokerfsm.games.holdem import HoldemSession
-from pokerfsm.games.session import Seat
+from pokerfsm.games.session import TablePlayer
 
 
 def check(hands):
@@ -58,7 +58,7 @@ def session_text(session_class, seats, agents_for, hands, seed, **kwargs):
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_holdem_sessions_replay_to_the_chip(table, seed):
-    seats = [Seat("Rand", "random", 300), Seat("Bluff", "bluffer", 300)]
+    seats = [TablePlayer("Rand", "random", 300), TablePlayer("Bluff", "bluffer", 300)]
     text, session = session_text(HoldemSession, seats, ["random", "bluffer"], 40, seed)
     hands = history.loads(text, f"holdem-{seed}.phh")
     assert len(hands) == session.hand_number
@@ -70,7 +70,7 @@ def test_holdem_sessions_replay_to_the_chip(table, seed):
 @pytest.mark.parametrize("seed", [1, 2])
 def test_draw_sessions_with_side_pots_replay_to_the_chip(table, seed):
     kinds = ["bluffer", "random", "timid", "bluffer", "random", "bluffer"]
-    seats = [Seat(f"P{i}", kind, 100 + 40 * i) for i, kind in enumerate(kinds)]
+    seats = [TablePlayer(f"P{i}", kind, 100 + 40 * i) for i, kind in enumerate(kinds)]
     text, _session = session_text(DrawSession, seats, kinds, 25, seed)
     hands = history.loads(text, f"draw-{seed}.jsonl")
     check(hands)

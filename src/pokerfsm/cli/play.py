@@ -23,7 +23,7 @@ from ..errors import ParseError
 from .numbers import positive_whole_number, whole_number
 
 if TYPE_CHECKING:
-    from ..games.session import Seat, Session
+    from ..games.session import Session, TablePlayer
 
 PERSONALITY_NAMES = ("bluffer", "timid", "random", "solid", "flambeur")
 TABLE_NAMES = ("calm", "mixed", "wild")
@@ -115,28 +115,28 @@ def run(args: argparse.Namespace) -> int:
             history.close()
 
 
-def _holdem_seats(args: argparse.Namespace) -> list[Seat]:
-    from ..games.session import Seat
+def _holdem_seats(args: argparse.Namespace) -> list[TablePlayer]:
+    from ..games.session import TablePlayer
 
     if args.hot_seat and args.auto:
         raise ParseError("--hot-seat and --auto exclude each other (hot seat is for two humans)")
     if args.hot_seat:
-        return [Seat("Player 1", "human", args.stack), Seat("Player 2", "human", args.stack)]
+        return [TablePlayer("Player 1", "human", args.stack), TablePlayer("Player 2", "human", args.stack)]
     opponent = args.opponent
     if args.auto:
         first = "solid"
         names = ("Solid", opponent.capitalize()) if opponent != first else ("Solid 1", "Solid 2")
-        return [Seat(names[0], first, args.stack), Seat(names[1], opponent, args.stack)]
-    return [Seat("You", "human", args.stack), Seat(opponent.capitalize(), opponent, args.stack)]
+        return [TablePlayer(names[0], first, args.stack), TablePlayer(names[1], opponent, args.stack)]
+    return [TablePlayer("You", "human", args.stack), TablePlayer(opponent.capitalize(), opponent, args.stack)]
 
 
-def _draw_seats(args: argparse.Namespace) -> list[Seat]:
+def _draw_seats(args: argparse.Namespace) -> list[TablePlayer]:
     from ..games.draw import MAX_PLAYERS, table_lineup
-    from ..games.session import Seat
+    from ..games.session import TablePlayer
 
     if not 2 <= args.players <= MAX_PLAYERS:
         raise ParseError(f"--players takes 2 to {MAX_PLAYERS} players, got {args.players}")
-    seats = [Seat("You", "solid" if args.auto else "human", args.stack)]
+    seats = [TablePlayer("You", "solid" if args.auto else "human", args.stack)]
     for name, personality in zip(DRAW_NAMES, table_lineup(args.table, args.players)):
-        seats.append(Seat(f"{name} ({personality})", personality, args.stack))
+        seats.append(TablePlayer(f"{name} ({personality})", personality, args.stack))
     return seats

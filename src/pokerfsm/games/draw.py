@@ -37,7 +37,7 @@ import pokerkit as pk
 
 from .dealer import Dealer
 from .pokerhand import AUTOMATIONS, Outcome, PokerHand
-from .session import Seat, Session
+from .session import Session, TablePlayer
 
 __all__ = ["DrawHand", "DrawSession", "MAX_PLAYERS", "TABLES", "DEFAULT_TABLE", "table_lineup"]
 
@@ -109,7 +109,7 @@ class DrawSession(Session):
 
     game = "draw"
 
-    def __init__(self, seats: Sequence[Seat], *, ante: int = 2, min_bet: int | None = None,
+    def __init__(self, seats: Sequence[TablePlayer], *, ante: int = 2, min_bet: int | None = None,
                  rebuy: int = 200, auto_rebuy: bool = True, **kwargs: Any) -> None:
         if len(seats) > MAX_PLAYERS:
             from ..errors import IllegalActionError

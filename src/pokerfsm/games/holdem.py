@@ -8,8 +8,8 @@ hand; burns and board come from our :class:`~pokerfsm.games.dealer.Dealer`.
 Histories are PHH (the Poker Hand History format pokerkit reads and writes),
 one ``[n]`` section per hand.
 
->>> from pokerfsm.games.session import Seat
->>> session = HoldemSession([Seat("Ann", "human", 100), Seat("Bob", "solid", 100)], seed=1)
+>>> from pokerfsm.games.session import TablePlayer
+>>> session = HoldemSession([TablePlayer("Ann", "human", 100), TablePlayer("Bob", "solid", 100)], seed=1)
 >>> hand = session.start_hand()
 >>> hand.street, hand.pot, [str(a) for a in hand.legal_actions()]
 ('pre-flop', 15, ['fold', 'call 5', 'raise to 20', 'raise to 100'])
@@ -24,7 +24,7 @@ import pokerkit as pk
 from ..cards import Card
 from .dealer import Dealer
 from .pokerhand import AUTOMATIONS, Outcome, PokerHand
-from .session import Seat, Session
+from .session import Session, TablePlayer
 
 if TYPE_CHECKING:
     from ..odds.results import EquityResult
@@ -69,7 +69,7 @@ class HoldemSession(Session):
 
     game = "holdem"
 
-    def __init__(self, seats: Sequence[Seat], *, blinds: tuple[int, int] = (5, 10),
+    def __init__(self, seats: Sequence[TablePlayer], *, blinds: tuple[int, int] = (5, 10),
                  odds_factory: OddsFactory | None = None, rebuy: int | None = None, **kwargs: Any) -> None:
         kwargs.setdefault("reshuffle", True)
         super().__init__(seats, **kwargs)

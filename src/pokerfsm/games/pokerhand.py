@@ -67,8 +67,8 @@ class PokerHand:
     the pot (:attr:`Step.pots`), and the cards each player drew.
 
     >>> from pokerfsm.games.holdem import HoldemSession
-    >>> from pokerfsm.games.session import Seat
-    >>> hand = HoldemSession([Seat("Ann", "x", 100), Seat("Bob", "x", 100)], seed=1).start_hand()
+    >>> from pokerfsm.games.session import TablePlayer
+    >>> hand = HoldemSession([TablePlayer("Ann", "x", 100), TablePlayer("Bob", "x", 100)], seed=1).start_hand()
     >>> step = hand.apply(Action.raise_to(40))       # Bob, the button, raises
     >>> step = hand.apply(Action.fold())             # Ann folds her big blind
     >>> step.returned, hand.outcome().pot_total, hand.outcome().net

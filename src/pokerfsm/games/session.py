@@ -20,11 +20,11 @@ from ..errors import IllegalActionError
 from .dealer import Dealer
 from .pokerhand import Action, Outcome, PokerHand, SeatView, Step
 
-__all__ = ["Seat", "Decision", "Agent", "Session", "play_hand", "RebuyEvent"]
+__all__ = ["TablePlayer", "Decision", "Agent", "Session", "play_hand", "RebuyEvent"]
 
 
 @dataclass
-class Seat:
+class TablePlayer:
     """A player at the table; ``bought`` counts every chip brought (start and rebuys)."""
 
     name: str
@@ -107,7 +107,7 @@ class Session:
     rebuy_amount: int | None = None
     """Chips of one rebuy, or None where the game has no rebuys."""
 
-    def __init__(self, seats: Sequence[Seat], *, seed: int | None = None,
+    def __init__(self, seats: Sequence[TablePlayer], *, seed: int | None = None,
                  rng: np.random.Generator | None = None, reshuffle: bool = False,
                  dealer: Dealer | None = None, history: IO[str] | None = None,
                  computer_rebuys: int | None = None, target: int | None = None) -> None:
@@ -143,7 +143,7 @@ class Session:
     def end_reason(self) -> str | None:
         """Why no further hand can be dealt, or None while one can.
 
-        >>> Session([Seat("Ann", "human", 300), Seat("Bob", "solid", 0)]).end_reason
+        >>> Session([TablePlayer("Ann", "human", 300), TablePlayer("Bob", "solid", 0)]).end_reason
         'fewer than two players have chips'
         """
         if self.target is not None and not self.in_hand:

@@ -8,8 +8,8 @@ goes to the winners in proportion to what they won (heads-up this is exact;
 with several winners of one hand it is the fair share).
 
 >>> from pokerfsm.games.actions import Outcome
->>> from pokerfsm.games.session import Seat
->>> seats = [Seat("You", "human", 1000), Seat("Bob", "solid", 1000), Seat("Cy", "timid", 1000)]
+>>> from pokerfsm.games.session import TablePlayer
+>>> seats = [TablePlayer("You", "human", 1000), TablePlayer("Bob", "solid", 1000), TablePlayer("Cy", "timid", 1000)]
 >>> hands = [Outcome({0: 1000, 1: 1000, 2: 1000}, {0: 1060, 1: 960, 2: 980}, (), {}, (), pot_total=80),
 ...          Outcome({0: 1060, 1: 960, 2: 980}, {0: 1040, 1: 980, 2: 980}, (), {}, (), pot_total=40)]
 >>> summary = summarise(seats, hands)
@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from .actions import Outcome
-from .session import Seat
+from .session import TablePlayer
 
 __all__ = ["SessionSummary", "summarise"]
 
@@ -48,7 +48,7 @@ class SessionSummary:
     """``versus[a][b]``: chips ``a`` won from ``b`` (negative: lost to ``b``)."""
 
 
-def summarise(seats: Sequence[Seat], outcomes: Sequence[Outcome]) -> SessionSummary:
+def summarise(seats: Sequence[TablePlayer], outcomes: Sequence[Outcome]) -> SessionSummary:
     """The summary of these seats after these settled hands."""
     n = len(seats)
     versus = {a: {b: 0.0 for b in range(n) if b != a} for a in range(n)}

@@ -2,7 +2,7 @@
 
 * :func:`load` / :func:`loads` read a history file (PHH, PHHS, or the JSON
   lines of ``pokerfsm play draw --history``) and replay every hand on
-  pokerkit's rules engine, giving :class:`Hand` values.
+  pokerkit's rules engine, giving :class:`ReplayedHand` values.
 * :func:`analyse` adds each player's exact equity at every street and the
   all-in expected value against what was won; :func:`summarise` totals a file.
 * :func:`showdown` settles any hand from contributions and cards.
@@ -27,12 +27,12 @@ from pathlib import Path
 from .analysis import HandAnalysis, analyse, summarise
 from .drawlog import parse_draw_lines
 from .phh import parse_phh
-from .playback import AllIn, Hand, Street, replay
+from .playback import AllIn, ReplayedHand, Street, replay
 from .record import ActionLine, HandRecord, Source
 from .settlement import Pot, Settlement, showdown
 
 __all__ = ["load", "load_history", "loads", "parse", "read_text", "replay", "analyse", "summarise", "showdown",
-           "Hand", "Street", "AllIn", "HandRecord", "ActionLine", "Source", "HandAnalysis",
+           "ReplayedHand", "Street", "AllIn", "HandRecord", "ActionLine", "Source", "HandAnalysis",
            "Pot", "Settlement"]
 
 
@@ -52,7 +52,7 @@ def parse(text: str, path: str = "<string>") -> list[HandRecord]:
     return parse_phh(text, path)
 
 
-def loads(text: str, path: str = "<string>") -> list[Hand]:
+def loads(text: str, path: str = "<string>") -> list[ReplayedHand]:
     """Parse and replay every hand of a history text.
 
     :raises HistoryParseError: bad syntax or fields, on their line.
@@ -74,7 +74,7 @@ def read_text(path: str | Path) -> str:
     return read_text_file(path)
 
 
-def load(path: str | Path) -> list[Hand]:
+def load(path: str | Path) -> list[ReplayedHand]:
     """Read, parse and replay a history file.
 
     :raises OSError: the file cannot be read.

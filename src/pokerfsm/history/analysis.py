@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..cards import Card
-from .playback import Hand, Street
+from .playback import ReplayedHand, Street
 from .settlement import layer_pots
 
 __all__ = ["StreetEquity", "HandAnalysis", "PlayerSummary", "Summary", "analyse", "summarise"]
@@ -49,7 +49,7 @@ class StreetEquity:
 class HandAnalysis:
     """A hand with its equities by street and, after an all-in, the expected nets."""
 
-    hand: Hand
+    hand: ReplayedHand
     streets: tuple[StreetEquity, ...]
     expected: tuple[float, ...] | None = None
 
@@ -173,7 +173,7 @@ def _final_equity(street: Street) -> StreetEquity:
                                       for i in range(n)), True, split=float(len(winners) > 1))
 
 
-def _street_equity(hand: Hand, street: Street, index: int, seed: int) -> StreetEquity:
+def _street_equity(hand: ReplayedHand, street: Street, index: int, seed: int) -> StreetEquity:
     if hand.record.game != "draw":
         return _holdem_equity(street, seed)
     if index == 0:
@@ -181,7 +181,7 @@ def _street_equity(hand: Hand, street: Street, index: int, seed: int) -> StreetE
     return _final_equity(street)
 
 
-def _all_in_expected(hand: Hand) -> tuple[float, ...] | None:
+def _all_in_expected(hand: ReplayedHand) -> tuple[float, ...] | None:
     from ..calculator import equity
 
     spot, settlement = hand.all_in, hand.settlement
@@ -206,7 +206,7 @@ def _all_in_expected(hand: Hand) -> tuple[float, ...] | None:
     return tuple(expected)
 
 
-def analyse(hand: Hand, *, seed: int = 0) -> HandAnalysis:
+def analyse(hand: ReplayedHand, *, seed: int = 0) -> HandAnalysis:
     """Equity at every street and the all-in expected nets of a replayed hand.
 
     :param hand: a hand from :func:`pokerfsm.history.load`.

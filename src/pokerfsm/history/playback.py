@@ -4,7 +4,7 @@ pokerkit checks every action (whose turn, minimum raises, fixed-limit
 amounts, all-ins); this module reads the action notation itself so that a
 bad action is reported on its own line, follows the chips each player puts
 in, takes a snapshot at the start of every street and settles the pots with
-:func:`~pokerfsm.history.settlement.showdown`. The result is a :class:`Hand`.
+:func:`~pokerfsm.history.settlement.showdown`. The result is a :class:`ReplayedHand`.
 
 Nothing here prints; :mod:`pokerfsm.cli.replay` shows the result.
 """
@@ -23,7 +23,7 @@ from .notation import is_noop, step
 from .record import ActionLine, HandRecord
 from .settlement import Settlement, showdown
 
-__all__ = ["Street", "AllIn", "Hand", "replay", "STREET_NAMES"]
+__all__ = ["Street", "AllIn", "ReplayedHand", "replay", "STREET_NAMES"]
 
 STREET_NAMES = {
     "NT": ("preflop", "flop", "turn", "river"),
@@ -61,7 +61,7 @@ class AllIn:
 
 
 @dataclass(frozen=True)
-class Hand:
+class ReplayedHand:
     """A replayed hand. Tuples by player follow the record's PHH order.
 
     ``contributions`` are the chips each player put in (``antes`` of them
@@ -319,7 +319,7 @@ class _Replay:
             self.street_list[-1].snapshot = self._snapshot()
 
     # -- the end ---------------------------------------------------------------
-    def finish(self) -> Hand:
+    def finish(self) -> ReplayedHand:
         """The replayed hand, once every action is applied."""
         s, record = self.state, self.record
         if s.status and s.showdown_index is not None:
@@ -353,7 +353,7 @@ class _Replay:
             if (self.all_in is not None and record.game != "draw" and len(self.all_in.live) >= 2
                     and len(self.all_in.board) < 5):
                 all_in = self.all_in
-        return Hand(record=record, streets=streets, board=tuple(self.board), holes=holes,
+        return ReplayedHand(record=record, streets=streets, board=tuple(self.board), holes=holes,
                     contributions=tuple(self.contributions), antes=tuple(self.antes),
                     folded=tuple(sorted(self.folded)), mucked=tuple(sorted(self.mucked)),
                     complete=complete, settlement=settlement, final_stacks=final,
@@ -375,11 +375,11 @@ class _Replay:
                 HistoryReplayError)
 
 
-def replay(record: HandRecord) -> Hand:
+def replay(record: HandRecord) -> ReplayedHand:
     """Play a recorded hand on pokerkit and settle it.
 
     :param record: a hand from :func:`pokerfsm.history.parse`.
-    :returns: the :class:`Hand`, street by street.
+    :returns: the :class:`ReplayedHand`, street by street.
     :raises HistoryParseError: an action that does not parse (on its line).
     :raises HistoryReplayError: an illegal action, a card dealt twice, a hand
         that cannot be settled, or recorded finishing stacks that the actions

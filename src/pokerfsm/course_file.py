@@ -1,4 +1,4 @@
-"""The French course's deal files (seed 000, section 3.4): a reader and a writer.
+"""The French course's deal files (its section 3.4: the calculator's input and output): a reader and a writer.
 
 The file holds one line per player, then the board line:
 

@@ -1,4 +1,4 @@
-"""``pokerfsm compute FILE``: the course's calculator (seed 000, section 3.4).
+"""``pokerfsm compute FILE``: the French course's calculator (its section 3.4: deal file in, equities out).
 
 The file's format is :mod:`pokerfsm.course_file`'s. A complete deal prints the
 winner (``Le joueur 2 est gagnant.``) or ``Égalité.``; otherwise each known

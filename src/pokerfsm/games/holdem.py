@@ -1,7 +1,7 @@
 """Heads-up no-limit hold'em: one hand on pokerkit, and a session of many hands.
 
-Blinds, then pre-flop, flop, turn, river and showdown, as in the course's seed
-(000, §4). The button posts the small blind and acts first before the flop,
+Blinds, then pre-flop, flop, turn, river and showdown, as the French course
+describes a hand (its section 4). The button posts the small blind and acts first before the flop,
 last after it (pokerkit's heads-up rule). The pack is shuffled before every
 hand; burns and board come from our :class:`~pokerfsm.games.dealer.Dealer`.
 

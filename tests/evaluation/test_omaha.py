@@ -148,6 +148,13 @@ def test_holdem_with_a_board():
     assert best_five("Ah 2c", board="Kh Qh Jh Th 5c") == best_five("Ah 2c Kh Qh Jh Th 5c")
 
 
+def test_many_takes_lists():
+    rows = deals(20, 5, 5, seed=4)
+    assert (evaluate_many(rows.tolist(), game="omaha5") == evaluate_many(rows, game="omaha5")).all()
+    assert (evaluate_many(rows[:, :5].tolist(), board=rows[:, 5:].tolist(), game="omaha5")
+            == evaluate_many(rows, game="omaha5")).all()
+
+
 def test_many_is_empty_when_given_nothing():
     assert len(evaluate_many(np.zeros((0, 9), dtype=np.uint8), game="omaha")) == 0
 
@@ -162,6 +169,8 @@ def test_many_is_empty_when_given_nothing():
     ("Ah Kh Qh Zz", "2c 3c 4c", "omaha", CardParseError, "hole", "'Zz'"),
     ("Ah Kh Qh Jh", "2c 3c 4c", "omaha6", InvalidDealError, "hole", "omaha6 deals 6 hole cards, got 4"),
     ("Ah Kh Qh Jh", "2c 3c 4c", "razz", OptionError, "game", "unknown game 'razz'"),
+    ("Ah Kh Qh", "2c 3c 4c", "holdem", InvalidDealError, "hole", "holdem deals 2 hole cards, got 3"),
+    ("Ah Kh", "2c 3c Kh", "holdem", DuplicateCardError, "board", "card 'Kh' is also in the hole"),
 ])
 def test_bad_hands(hole, board, game, error, field, words):
     with pytest.raises(error) as caught:

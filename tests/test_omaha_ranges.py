@@ -102,11 +102,29 @@ def test_suit_variables_equal_the_explicit_hands_they_stand_for():
     assert len(parse_omaha_range("AxAyKxKy")) == 6
 
 
-def test_x_is_a_rank_unless_only_the_suit_reading_names_the_games_cards():
-    # AxKx: four cards as written (ace, any, king, any); AxKx**: four cards only with x as a suit
-    assert parse_omaha_range("AxKx") == parse_omaha_range("AKxx")
-    assert len(parse_omaha_range("AxKx**")) == 4 * comb(50, 2) - comb(4, 2)
+def test_x_after_a_rank_is_a_suit_when_only_that_reading_names_the_games_cards():
+    assert len(parse_omaha_range("AxKx**")) == 4 * comb(50, 2) - comb(4, 2)   # AK suited, twice for 6 hands
+    assert parse_omaha_range("AxKxQJ") == parse_omaha_range("AsKsQJ, AhKhQJ, AdKdQJ, AcKcQJ")
     assert parse_omaha_range("AxKx****", "omaha6") != parse_omaha_range("AKxxxx", "omaha6")
+    assert parse_omaha_range("KQJx") == parse_omaha_range("KQJ*")   # the same hands with x a suit: no doubt
+    assert parse_omaha_range("AxAx") == parse_omaha_range("AAxx")   # two aces of one suit: x cannot be a suit
+
+
+@pytest.mark.parametrize(("text", "game", "readings"), [
+    ("AxKx", "omaha", "('AKxx') or, as ProPokerTools reads it, as a suit ('AxKx**')"),
+    ("AxKx**", "omaha6", "('AKxxxx') or, as ProPokerTools reads it, as a suit ('AxKx****')"),
+    ("AsKQx", "omaha", "('AsKQ*') or, as ProPokerTools reads it, as a suit ('AsKQx*')"),   # Q not a spade
+])
+def test_x_that_reads_both_ways_with_different_hands_is_refused(text, game, readings):
+    with pytest.raises(RangeParseError, match="'x' reads as a rank") as caught:
+        parse_omaha_range(text, game)
+    assert readings in str(caught.value)
+
+
+def test_ranks_and_suits_as_cards_are_written():
+    assert parse_omaha_range("A♠K♠Q♥J♥") == parse_omaha_range("AsKsQhJh")
+    assert parse_omaha_range("10s10h9x9y") == parse_omaha_range("TsTh9d9c")
+    assert str(parse_omaha_range("AA10x")) == "AATx"
 
 
 # --- weights, overrides, random ----------------------------------------------------------------------
@@ -117,7 +135,7 @@ def test_weights_nest_and_later_items_override_earlier_ones():
     assert r.weight("AsAhQdJc") == 0.5
     assert r.weight("AdAcQdJc") == 1.0
     assert r.weight("KsKhQdJc") == 0.0
-    assert str(r) == "AAxx, 0.5(AsAhxx), 0.25(AsAhKsKh)"
+    assert str(r) == "AAxx, 0.5(AsAh**), 0.25(AsAhKsKh)"
     assert r.total_weight == pytest.approx(6961 - comb(50, 2) * 0.5 - 0.25)
 
 
@@ -158,10 +176,13 @@ def test_iteration_items_membership_and_hashing():
 @pytest.mark.parametrize(("text", "canonical"), [
     ("xAxA", "AAxx"),
     ("kk ** DS", "KKxxds"),
+    ("AsKQ*", "AsKQ*"),
     ("jqka rainbow", "AKQJr"),
     ("AyKyxx", "AxKx**"),               # x is a rank here, y a suit variable
     ("KyAy**", "AxKx**"),
-    ("*s*hAsAh", "AsAhxsxh"),
+    ("*s*hAsAh", "AsAh*s*h"),
+    ("AsKsxx", "AsKs**"),
+    ("AAKx ds", "AAKxds"),
     ("AAxx, any", "random"),
     ("0.25(AAxx), 1(KKxx); 25%(QQxx)", "0.25(AAxx), KKxx, 0.25(QQxx)"),
 ])
@@ -190,7 +211,7 @@ def _items(draw, cards: int) -> str:
     return f"{weight}({', '.join(draw(st.lists(_items(cards), min_size=1, max_size=2)))})"
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(game=st.sampled_from(["omaha", "omaha5"]), data=st.data())
 def test_any_parsed_range_reads_back_from_its_text(game, data):
     cards = 4 if game == "omaha" else 5
@@ -203,6 +224,46 @@ def test_any_parsed_range_reads_back_from_its_text(game, data):
     again = parse_omaha_range(str(r), game)
     assert again == r
     assert str(again) == str(r)
+
+
+def _slow_match(hand: tuple[int, ...], slots: list[tuple[str, str]], qualifier: str) -> bool:
+    """Whether ``hand`` fits ``slots`` ((rank or '*', suit letter, variable or '')) in some order."""
+    suits = Counter(c % 4 for c in hand).values()
+    pairs = sum(count == 2 for count in suits)
+    if qualifier and (max(suits) > 2 or pairs != {"ds": 2, "ss": 1, "r": 0}[qualifier]):
+        return False
+    named = {"shdc".index(suit) for _, suit in slots if suit in ("s", "h", "d", "c")}
+    for order in itertools.permutations(hand):
+        chosen: dict[str, int] = {}  # suit variable -> suit
+        fits = all(
+            (rank == "*" or card // 4 == RANKS.index(rank))
+            and (suit not in ("s", "h", "d", "c") or card % 4 == "shdc".index(suit))
+            and (suit not in ("x", "y", "z")
+                 or (card % 4 not in named and chosen.setdefault(suit, card % 4) == card % 4))
+            for card, (rank, suit) in zip(order, slots, strict=True))
+        if fits and len(set(chosen.values())) == len(chosen):
+            return True
+    return False
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(slots=st.lists(st.tuples(st.sampled_from(RANKS + "*" * 6), st.sampled_from(["", "", "", "s", "h", "x", "y"])),
+                      min_size=4, max_size=4),
+       qualifier=st.sampled_from(["", "", "ds", "ss", "r"]), seed=st.integers(0, 2 ** 32 - 1))
+def test_a_pattern_holds_the_hands_a_slow_matcher_accepts(slots, qualifier, seed):
+    text = "".join(rank + suit for rank, suit in slots) + qualifier
+    try:
+        r = parse_omaha_range(text)
+    except RangeParseError:
+        assume(False)
+        raise
+    rng = np.random.default_rng(seed)
+    cards, _ = r.arrays() if not r.default_weight else (np.zeros((0, 4), dtype=np.uint8), None)
+    members = [tuple(map(int, cards[i])) for i in rng.integers(0, len(cards), size=min(len(cards), 20))]
+    strangers = [tuple(map(int, rng.choice(52, size=4, replace=False))) for _ in range(20)]
+    nearby = [tuple(rng.permutation([*m[:3], c])) for m in members for c in rng.choice(52, size=2) if c not in m]
+    for hand in members + strangers + nearby:
+        assert (r.weight([Card(c) for c in hand]) > 0) == _slow_match(hand, slots, qualifier), hand
 
 
 # --- errors: one per bad item, quoting it and its column -----------------------------------------------

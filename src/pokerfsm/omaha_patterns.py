@@ -78,7 +78,8 @@ class Pattern:
 
     :meth:`canonical` sorts the slots and names the suit variables x, y, z, w
     in order of appearance; ``str()`` writes the canonical text, with ``x``
-    for any rank, or ``*`` when the pattern has suit variables (``x`` is then a suit).
+    for any rank, or ``*`` when the pattern names a suit or has suit variables
+    (where ``x`` could be read as a suit).
     """
 
     slots: tuple[Slot, ...]
@@ -99,7 +100,8 @@ class Pattern:
         return Pattern(slots, self.qualifier)
 
     def __str__(self) -> str:
-        wildcard = "*" if any(slot.var for slot in self.slots) else "x"
+        suited = any(slot.var or slot.suit is not None for slot in self.slots)
+        wildcard = "*" if suited else "x"  # 'x' after 'As' could be read as a suit variable
         return "".join(slot.text(wildcard) for slot in self.slots) + (self.qualifier or "")
 
 

@@ -17,6 +17,8 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 
+import numpy as np
+
 from .cards import RANK_SYMBOLS
 from .errors import RangeParseError, quoted
 from .omaha_patterns import (
@@ -42,6 +44,8 @@ _WEIGHT = re.compile(r"\s*" + _DECIMAL + r"(%?)\s*\(")
 _NUMBER = re.compile(_DECIMAL + "%?")
 _PERCENT = re.compile(r"(top)?" + _DECIMAL + "%", re.IGNORECASE)
 _SEPARATORS = ",;"
+_SUITS = {letter: suit for suit, letters in enumerate(("s♠♤", "h♥♡", "d♦♢", "c♣♧")) for letter in letters}
+"""Named suits as cards are written: a letter (any case) or a suit symbol."""
 _EXAMPLES = "e.g. 'AsKsQhJh', 'AAxx', 'KKxxds', 'AKQJr', 'AxKx**' or 'random'"
 
 
@@ -151,19 +155,26 @@ class _Reader:
                                           if len(compact) > len(spelling) and compact.lower().endswith(spelling)]
         found: set[Pattern] = set()
         counts: list[tuple[int, str]] = []  # (cards named, the item filled with wildcards) per reading
+
+        def fail(why: str) -> RangeParseError:
+            return self.fail(f"{quoted(shown)}: {why}", column)
+
         for body, qualifier in candidates:
-            for x_is_rank in (True, False):
-                slots = _slots(body, x_is_rank)
+            readings = {x_is_rank: _slots(body, x_is_rank) for x_is_rank in (True, False)}
+            for x_is_rank, slots in readings.items():
                 if isinstance(slots, int):
                     continue
                 wildcards = ("x" if x_is_rank else "*") * max(cards - len(slots), 0)
                 counts.append((len(slots), body + wildcards + (qualifier or "")))
                 if len(slots) == cards:
                     found.add(Pattern(tuple(slots), qualifier).canonical())
-
-        def fail(why: str) -> RangeParseError:
-            return self.fail(f"{quoted(shown)}: {why}", column)
-
+            as_ranks, as_suits = readings[True], readings[False]
+            if isinstance(as_ranks, list) and isinstance(as_suits, list) and len(as_suits) < cards == len(as_ranks):
+                ranks = Pattern(tuple(as_ranks), qualifier).canonical()
+                suits = Pattern((*as_suits, *[Slot()] * (cards - len(as_suits))), qualifier).canonical()
+                if _differ(ranks, suits, cards):
+                    raise fail(f"'x' reads as a rank ({str(ranks)!r}) or, as ProPokerTools reads it, as a suit "
+                               f"({str(suits)!r}): write one of these")
         if not found:
             if not counts:
                 bad = _slots(compact, True)
@@ -188,28 +199,41 @@ class _Reader:
         return pattern
 
 
+def _differ(first: Pattern, second: Pattern, cards: int) -> bool:
+    """True when both patterns can be dealt and match different hands."""
+    if _problem(first, cards) or _problem(second, cards):
+        return False
+    one, other = pattern_masks(first, cards), pattern_masks(second, cards)
+    return bool(len(one)) and bool(len(other)) and not np.array_equal(one, other)
+
+
 def _slots(body: str, x_is_rank: bool) -> list[Slot] | int:
     """The slots ``body`` writes, or the index of the first character that fits no slot.
 
-    With ``x_is_rank``, ``x`` and ``X`` are wildcard ranks and only ``w y z``
-    are suit variables; otherwise ``x`` right after a rank is a suit variable
-    and ``*`` is the only wildcard rank.
+    A rank is one of ``23456789TJQKA`` (any case) or ``10``. With
+    ``x_is_rank``, ``x`` and ``X`` are wildcard ranks and only ``w y z`` are
+    suit variables; otherwise ``x`` right after a rank is a suit variable and
+    ``*`` is the only wildcard rank.
     """
     slots = []
     variables = SUIT_VARIABLES.replace("x", "") if x_is_rank else SUIT_VARIABLES
     pos = 0
     while pos < len(body):
         char = body[pos]
-        if char.upper() in RANK_SYMBOLS:
-            rank: int | None = RANK_SYMBOLS.index(char.upper())
+        if body.startswith("10", pos):
+            rank: int | None = RANK_SYMBOLS.index("T")
+            pos += 1
+        elif char.upper() in RANK_SYMBOLS:
+            rank = RANK_SYMBOLS.index(char.upper())
         elif char == "*" or (x_is_rank and char in "xX"):
             rank = None
         else:
             return pos
         pos += 1
         following = body[pos:pos + 1]
-        if following and following.lower() in SUIT_LETTERS:
-            slots.append(Slot(rank, SUIT_LETTERS.index(following.lower())))
+        suit = _SUITS.get(following.lower()) if following else None
+        if suit is not None:
+            slots.append(Slot(rank, suit))
             pos += 1
         elif following and following in variables:
             slots.append(Slot(rank, var=following))

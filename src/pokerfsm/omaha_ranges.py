@@ -24,14 +24,18 @@ cards (:attr:`pokerfsm.variants.Game.hole_cards`), its cards in any order:
                           means the same, and nested weights multiply
 ========================  =====================================================
 
-``x`` is a wildcard rank, except where reading each ``x`` written right
-after a rank (or ``*``) as a suit variable is the only way the item names
-the game's number of cards: ``AxKx**`` has four cards only that way, so its
-``x`` is a suit, while in ``AxKx`` (four cards as written) it is a rank. An
+A rank is ``2``-``9``, ``T`` (or ``10``), ``J``, ``Q``, ``K``, ``A`` in any
+case; a named suit may also be a suit symbol (``A♠K♠Q♥J♥``). ``x`` is a
+wildcard rank, but ``x`` written right after a rank (or ``*``) is a suit
+variable when only that reading names the game's number of cards:
+``AxKx**`` is ace-king suited. Where both readings are possible and mean
+different hands (``AxKx`` at 4-card Omaha is ``AKxx`` as written, but
+ace-king suited to ProPokerTools), the item is refused with both readings
+spelled out; ``AAKx`` or ``KQJx``, the same hands either way, are read. An
 item with suit variables writes its wildcard ranks as ``*``. ProPokerTools'
 shorter forms (``AA`` for ``AAxx``, a suit without a rank, rank variables,
 ``:``/``!``, spans) are not read: an item with too few cards is an error that
-says how many the game needs.
+says how many the game needs and how to fill it.
 
 ``top 10%`` (or ``10%``) is refused with one error: it needs an order of the
 Omaha starting hands, which pokerfsm does not ship yet.

@@ -21,12 +21,13 @@ True
 """
 from __future__ import annotations
 
+from itertools import combinations
 from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
 
 from ..cards import Card, CardsLike, Rank, as_cards
-from ..errors import CardParseError, DuplicateCardError, Error, InvalidDealError
+from ..errors import CardParseError, DuplicateCardError, Error, InvalidDealError, OptionError
 from ..variants import Game, GameLike, game_of
 from . import _compact, _omaha
 from .handrank import HandRank
@@ -98,7 +99,7 @@ def _placed(exc: Error, field: str) -> Error:
 
 
 def checked_hand(hole: CardsLike, board: CardsLike, game: Game) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
-    """The hole and board cards of an Omaha hand, checked: the game's hole count, 3-5 board cards, distinct.
+    """The hole and board cards of a hand of ``game``, checked: its hole count, 3-5 board cards, distinct.
 
     Raises CardParseError, DuplicateCardError or InvalidDealError with
     ``field`` ``"hole"`` or ``"board"`` and, for a card given twice, ``card``.
@@ -172,14 +173,12 @@ def evaluate_game(cards: CardsLike, board: CardsLike | None, game: GameLike) -> 
 def _omaha_game(game: GameLike) -> Game:
     chosen = game_of(game)
     if not chosen.is_omaha:
-        raise InvalidDealError(f"{chosen.name} is not an Omaha game", field="game")
+        raise OptionError(f"{chosen.name} is not an Omaha game", field="game", text=chosen.name)
     return chosen
 
 
 def _choices(held: tuple[Card, ...], shared: tuple[Card, ...]) -> list[tuple[Card, ...]]:
     """Every two hole cards with three board cards, the highest cards first."""
-    from itertools import combinations
-
     return [p + t for p in combinations(sorted(held, reverse=True), 2)
             for t in combinations(sorted(shared, reverse=True), 3)]
 
@@ -204,7 +203,7 @@ def best_five_omaha(hole: CardsLike, board: CardsLike, game: GameLike = "omaha"
     held, shared = checked_hand(hole, board, chosen)
     choices = _choices(held, shared)
     values = [int(_compact.evaluate(five)) for five in choices]
-    high = tuple(sorted(choices[values.index(max(values))], key=lambda c: (c.rank, -c.suit)))
+    high = tuple(sorted(choices[values.index(max(values))]))
     if not chosen.eight_or_better:
         return high
     lows = [_low_of(five) for five in choices]

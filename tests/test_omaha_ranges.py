@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from pokerfsm.cards import Card
-from pokerfsm.errors import DuplicateCardError, OptionError, RangeParseError
+from pokerfsm.errors import CardParseError, DuplicateCardError, OptionError, RangeParseError
 from pokerfsm.omaha_ranges import OmahaRange, parse_omaha_range
 
 RANKS = "23456789TJQKA"
@@ -158,6 +158,19 @@ def test_arrays_list_every_hand_with_its_weight():
     assert every.shape == (comb(52, 4), 4)
     assert weights.sum() == comb(52, 4) - 6961 * 0.5
     assert {frozenset(map(int, row)) for row in every[weights == 0.5]} == _hands(parse_omaha_range("AAxx"))
+
+
+def test_arrays_leave_out_the_hands_that_use_known_cards():
+    board = [Card(c) for c in ("As", "Kd", "7h", "2c", "2d")]
+    every, weights = parse_omaha_range("random, 0.5(AAxx)").arrays(without=board)
+    assert every.shape == (comb(47, 4), 4)
+    assert not np.isin(every, [int(c) for c in board]).any()
+    aces_left = comb(3, 2) * comb(44, 2) + comb(3, 3) * 44
+    assert (weights == 0.5).sum() == aces_left
+    cards, _ = parse_omaha_range("AAxx").arrays(without=["Ah", "Ad", "Ac"])
+    assert len(cards) == 0
+    with pytest.raises(CardParseError):
+        parse_omaha_range("AAxx").arrays(without=["Zz"])
 
 
 def test_iteration_items_membership_and_hashing():

@@ -44,8 +44,11 @@ _WEIGHT = re.compile(r"\s*" + _DECIMAL + r"(%?)\s*\(")
 _NUMBER = re.compile(_DECIMAL + "%?")
 _PERCENT = re.compile(r"(top)?" + _DECIMAL + "%", re.IGNORECASE)
 _SEPARATORS = ",;"
+_ITEM_END = re.compile(r"[,;()]")
 _SUITS = {letter: suit for suit, letters in enumerate(("s♠♤", "h♥♡", "d♦♢", "c♣♧")) for letter in letters}
 """Named suits as cards are written: a letter (any case) or a suit symbol."""
+_CARD = re.compile(r"(10|[2-9TJQKA])([" + "".join(_SUITS) + "])", re.IGNORECASE)
+_EXACT_CARDS = re.compile(f"(?:{_CARD.pattern})+", re.IGNORECASE)
 _EXAMPLES = "e.g. 'AsKsQhJh', 'AAxx', 'KKxxds', 'AKQJr', 'AxKx**' or 'random'"
 
 
@@ -118,9 +121,8 @@ class _Reader:
             if end >= len(text):
                 raise self.fail("missing ')' for the weight", pos + 1)
             return end + 1
-        end = pos
-        while end < len(text) and text[end] not in _SEPARATORS + "()":
-            end += 1
+        stop = _ITEM_END.search(text, pos)
+        end = stop.start() if stop else len(text)
         shown = text[pos:end].rstrip()
         column = pos + 1
         if not shown:
@@ -136,6 +138,11 @@ class _Reader:
                             "order of the Omaha starting hands, which pokerfsm does not ship)", column)
         if _NUMBER.fullmatch(compact):
             raise self.fail(f"{quoted(shown)}: a weight applies to items in parentheses, e.g. 0.5(AAxx)", column)
+        exact = _exact_hand(compact, self.game.hole_cards)
+        if exact is not None:  # the common item, read without building a pattern
+            self.out.append(ReadItem(np.array([sum(1 << c for c in exact)], dtype=np.uint64), weight,
+                                     "".join(RANK_SYMBOLS[c >> 2] + SUIT_LETTERS[c & 3] for c in exact)))
+            return end
         pattern = self.pattern(compact, shown, column)
         if pattern.qualifier is None and all(slot.is_free for slot in pattern.slots):
             self.out.append(ReadItem(None, weight, "random"))
@@ -205,6 +212,17 @@ def _differ(first: Pattern, second: Pattern, cards: int) -> bool:
         return False
     one, other = pattern_masks(first, cards), pattern_masks(second, cards)
     return bool(len(one)) and bool(len(other)) and not np.array_equal(one, other)
+
+
+def _exact_hand(compact: str, cards: int) -> list[int] | None:
+    """The card numbers of an item that is ``cards`` different named cards, in canonical order, else None."""
+    if len(compact) > 3 * cards or not _EXACT_CARDS.fullmatch(compact):
+        return None
+    hand = [4 * RANK_SYMBOLS.index("T" if rank == "10" else rank.upper()) + _SUITS[suit.lower()]
+            for rank, suit in _CARD.findall(compact)]
+    if len(hand) != cards or len(set(hand)) != cards:
+        return None
+    return sorted(hand, key=lambda card: (-(card >> 2), card & 3))
 
 
 def _slots(body: str, x_is_rank: bool) -> list[Slot] | int:

@@ -173,18 +173,28 @@ class OmahaRange:
         rest = comb(52, self.hole_cards) - len(self._masks) if self._default else 0
         return float(self._weights.sum()) + self._default * rest
 
-    def arrays(self) -> tuple[NDArray[np.uint8], NDArray[np.float64]]:
-        """Every hand of the range as an (n, k) array of card numbers (lowest first) and its weights.
+    def arrays(self, without: Iterable[Card | int] = ()) -> tuple[NDArray[np.uint8], NDArray[np.float64]]:
+        """Every hand of the range that uses none of the cards ``without`` (the board, dead cards, other
+        players' cards), as an (n, k) array of card numbers (lowest first), and its weights.
 
         This expands a range with ``random`` in it: 270,725 rows at 4-card
         Omaha, 20,358,520 at 6-card; check :attr:`default_weight` first.
+
+        >>> cards, weights = parse_omaha_range("0.5(AxAyKxKy)").arrays(without=["As"])
+        >>> cards.shape, [str(Card(c)) for c in cards[0]], weights.sum()
+        ((3, 4), ['Kh', 'Kd', 'Ah', 'Ad'], np.float64(1.5))
         """
-        if not self._default:
-            return mask_cards(self._masks), self._weights
-        every = subset_masks(self.hole_cards)
-        weights = np.full(len(every), self._default)
-        weights[np.searchsorted(every, self._masks)] = self._weights
-        return mask_cards(every), weights
+        if self._default:
+            masks = subset_masks(self.hole_cards)
+            weights = np.full(len(masks), self._default)
+            weights[np.searchsorted(masks, self._masks)] = self._weights
+        else:
+            masks, weights = self._masks, self._weights
+        blocked = np.uint64(cards_mask([int(Card(c)) for c in without]))  # Card() checks each
+        if blocked:
+            live = (masks & blocked) == 0
+            masks, weights = masks[live], weights[live]
+        return mask_cards(masks), weights
 
     def weight(self, hand: CardsLike) -> float:
         """The weight of ``hand`` (its cards in any order), 0.0 when it is not in the range.

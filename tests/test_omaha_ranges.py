@@ -298,6 +298,7 @@ def test_a_pattern_holds_the_hands_a_slow_matcher_accepts(slots, qualifier, seed
     ("AsKxQyJzTw", "omaha5", "4 suit variables and 1 named suits need more than 4 suits"),
     ("AAxx, top 10%", "omaha", "'top 10%': top-X % ranges are not available for Omaha yet"),
     ("15%", "omaha", "'15%': top-X % ranges are not available for Omaha yet"),
+    ("TOP 5", "omaha6", "'TOP 5': top-X % ranges are not available for Omaha yet"),
     ("AAxx, 0.5", "omaha", "'0.5': a weight applies to items in parentheses, e.g. 0.5(AAxx) at column 7"),
     ("2(AAxx)", "omaha", "weight '2' is not in (0, 1] (or 0-100%) at column 1"),
     ("0.5(AAxx", "omaha", "missing ')' for the weight at column 1"),

@@ -42,7 +42,7 @@ _QUALIFIER_SPELLINGS = (("rainbow", "r"), ("ds", "ds"), ("ss", "ss"), ("r", "r")
 _DECIMAL = r"([0-9]+(?:\.[0-9]*)?|\.[0-9]+)"  # ASCII digits only
 _WEIGHT = re.compile(r"\s*" + _DECIMAL + r"(%?)\s*\(")
 _NUMBER = re.compile(_DECIMAL + "%?")
-_PERCENT = re.compile(r"(top)?" + _DECIMAL + "%", re.IGNORECASE)
+_PERCENT = re.compile(_DECIMAL + "%")
 _SEPARATORS = ",;"
 _ITEM_END = re.compile(r"[,;()]")
 _SUITS = {letter: suit for suit, letters in enumerate(("s♠♤", "h♥♡", "d♦♢", "c♣♧")) for letter in letters}
@@ -133,7 +133,7 @@ class _Reader:
         if compact.lower() in OMAHA_RANDOM_WORDS:
             self.out.append(ReadItem(None, weight, "random"))
             return end
-        if _PERCENT.fullmatch(compact) or compact.lower() == "top":
+        if _PERCENT.fullmatch(compact) or compact.lower().startswith("top"):  # no hand starts 'to
             raise self.fail(f"{quoted(shown)}: top-X % ranges are not available for Omaha yet (they need an "
                             "order of the Omaha starting hands, which pokerfsm does not ship)", column)
         if _NUMBER.fullmatch(compact):

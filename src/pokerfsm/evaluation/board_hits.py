@@ -38,6 +38,7 @@ Weights count: a hand of weight 0.5 adds 0.5 to its classes.
 """
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
@@ -99,15 +100,16 @@ class BoardHits:
                           for hand, (made, draws) in self.hands.items()]}
 
 
-def _straight_ranks(ranks: set[int]) -> set[int]:
+@functools.lru_cache(maxsize=8192)  # one entry per set of ranks at most
+def _straight_ranks(ranks: frozenset[int]) -> frozenset[int]:
     """The ranks (0-12) that, added to ``ranks``, make a straight not already there."""
-    def has_straight(present: set[int]) -> bool:
+    def has_straight(present: frozenset[int]) -> bool:
         low = present | ({-1} if _ACE in present else set())
         return any(all(top - i in low for i in range(5)) for top in range(3, 13))
 
     if has_straight(ranks):
-        return set()
-    return {r for r in range(13) if r not in ranks and has_straight(ranks | {r})}
+        return frozenset()
+    return frozenset(r for r in range(13) if r not in ranks and has_straight(ranks | {r}))
 
 
 def _draws(hole: tuple[Card, Card], board: tuple[Card, ...], made: str) -> tuple[str, ...]:
@@ -119,7 +121,7 @@ def _draws(hole: tuple[Card, Card], board: tuple[Card, ...], made: str) -> tuple
         suits[s] == 4 and any(c.suit == s for c in hole) for s in range(4))
     board_ranks = {int(c.rank) for c in board}
     with_hole = board_ranks | {int(c.rank) for c in hole}
-    outs = set() if strong else {r for r in _straight_ranks(with_hole) if r not in _straight_ranks_of(board_ranks)}
+    outs = set() if strong else _straight_ranks(frozenset(with_hole)) - _straight_ranks_of(board_ranks)
     open_ended, gutshot = len(outs) >= 2, len(outs) == 1
     if flush_draw:
         found.append("flush draw")
@@ -138,9 +140,9 @@ def _draws(hole: tuple[Card, Card], board: tuple[Card, ...], made: str) -> tuple
     return tuple(found)
 
 
-def _straight_ranks_of(ranks: set[int]) -> set[int]:
+def _straight_ranks_of(ranks: set[int]) -> frozenset[int]:
     """Ranks that make a straight with the board alone (those the hole cards add nothing to)."""
-    return _straight_ranks(ranks) if len(ranks) >= 4 else set()
+    return _straight_ranks(frozenset(ranks)) if len(ranks) >= 4 else frozenset()
 
 
 def classify(hole: Iterable[Card], board: Iterable[Card]) -> tuple[str, tuple[str, ...]]:

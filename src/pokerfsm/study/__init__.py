@@ -14,11 +14,10 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
-__all__ = ["distribution", "distributions", "Distribution"]
+__all__ = ["distribution", "distributions", "Distribution", "flop_report", "FlopReport"]
 
 _LAZY = {"distribution": "equity_distribution", "distributions": "equity_distribution",
-         "Distribution": "equity_distribution",
-         }
+         "Distribution": "equity_distribution", "flop_report": "report", "FlopReport": "report"}
 
 
 def __getattr__(name: str) -> Any:
@@ -36,3 +35,4 @@ def __dir__() -> list[str]:
 
 if TYPE_CHECKING:  # pragma: no cover
     from .equity_distribution import Distribution, distribution, distributions
+    from .report import FlopReport, flop_report

@@ -58,6 +58,7 @@ def sweep(const uint8_t[::1] board, const uint8_t[:, ::1] completions, const uin
     cdef uint32_t keys[MAX_HANDS]
     cdef uint32_t spare[MAX_HANDS]
     cdef Tally tally
+    cdef int32_t after[52]
     cdef int i, j, g, e, q, h, live, s, o, a, b
     cdef int32_t state, base = ROOT, v
     cdef uint64_t base_mask = 0, mask
@@ -75,13 +76,16 @@ def sweep(const uint8_t[::1] board, const uint8_t[:, ::1] completions, const uin
                 state = step(t, state, completions[j, i])
                 mask |= 1ULL << completions[j, i]
             memset(&tally, 0, sizeof(tally))
+            for i in range(52):
+                if not (mask >> i) & 1:
+                    after[i] = step(t, state, i)   # shared by every hand holding card i first
             live = 0
             for h in range(n):
                 a = first[h]
                 b = second[h]
                 if (mask >> a) & 1 or (mask >> b) & 1:
                     continue
-                v = step(t, step(t, state, a), b)
+                v = step(t, after[a], b)
                 keys[live] = (<uint32_t>v << INDEX_BITS) | <uint32_t>h
                 live += 1
                 for s in range(2):

@@ -1,0 +1,249 @@
+"""Flop reports: two ranges on every suit-canonical flop, computed on Dask, kept in the store.
+
+:func:`flop_report` gives one row per canonical flop (:mod:`.flops` says
+what a row holds) and summaries by texture, weighted by how often each flop
+comes. Rows are kept in the tables store (:mod:`pokerfsm.precomputed.store`)
+under the two ranges' canonical text, so asking again reads them; the
+computation is cut into tasks of consecutive flops, run on the Dask engine
+(:func:`pokerfsm.precomputed.engine.connect`: a local cluster, or a
+scheduler), and each task's rows are committed in one transaction as they
+arrive: a run stopped at any moment keeps its finished flops and the next
+run computes only the rest. Rows of another pokerfsm version or hand-rank
+table are computed again.
+
+The ranges must be the same under every renaming of suits (ranges of hand
+classes such as ``QQ+, AKs`` are): a flop's row then holds for each flop
+it stands for, and the weighted summaries are right. Other ranges are
+refused with one error.
+"""
+from __future__ import annotations
+
+import contextlib
+import datetime
+import json
+import time
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .._version import __version__
+from ..errors import Error, InvalidDealError
+from ..odds.symmetry import range_symmetries
+from ..precomputed.store import Store, default_store_path, writer_lock
+from ..precomputed.tasks import hand_rank_checksum
+from ..progress import Progress
+from ..ranges import HandRange
+from .flops import COLUMNS, FLOPS, as_range, flop_task
+
+__all__ = ["FlopReport", "flop_report", "checked_ranges", "SUMMARY_GROUPS", "FLOPS_PER_TASK"]
+
+FLOPS_PER_TASK = 15
+"""Consecutive flops per task (about half a second of work for two 15-20 % ranges)."""
+_REPORTS, _ROWS = "study-reports", "study-flops"
+_SQL_REPORTS, _SQL_ROWS = "rows_study_reports", "rows_study_flops"   # as Store.rows names them
+_SCHEMA = (f"CREATE TABLE IF NOT EXISTS {_SQL_REPORTS} (key TEXT PRIMARY KEY, range_a TEXT NOT NULL, "
+           "range_b TEXT NOT NULL, pokerfsm_version TEXT NOT NULL, hr_checksum TEXT NOT NULL, "
+           "started TEXT NOT NULL, completed TEXT)",
+           f"CREATE TABLE IF NOT EXISTS {_SQL_ROWS} (report TEXT NOT NULL, "
+           + ", ".join(f"{name} {kind}" for name, kind in COLUMNS) + ", PRIMARY KEY (report, key))")
+_NAMES = [name for name, _ in COLUMNS]
+_FIGURES = ("equity_a", "equity_b", "high_a", "low_a", "high_b", "low_b")
+
+SUMMARY_GROUPS: tuple[tuple[str, Callable[[dict[str, Any]], bool]], ...] = (
+    ("all flops", lambda r: True),
+    ("paired", lambda r: r["paired"]), ("trips", lambda r: r["trips"]),
+    ("monotone", lambda r: r["suits"] == "monotone"), ("two-tone", lambda r: r["suits"] == "two-tone"),
+    ("rainbow", lambda r: r["suits"] == "rainbow"), ("connected", lambda r: r["connected"]),
+    *((f"{high}-high", (lambda h: lambda r: r["high"] == h)(high)) for high in "AKQJT98765432"))
+"""The summaries' groups of flops, each a test on a row."""
+
+
+@dataclass
+class FlopReport:
+    """Two ranges' report: ``rows`` (one dict per flop computed, by flop number), whether every
+    flop is in (``complete``), how many this run computed and in how many seconds."""
+
+    range_a: str
+    range_b: str
+    rows: list[dict[str, Any]]
+    complete: bool
+    computed: int = 0
+    seconds: float = 0.0
+    worker_seconds: list[float] = field(default_factory=list)
+
+    def summaries(self) -> list[dict[str, Any]]:
+        """Per group of :data:`SUMMARY_GROUPS` with flops: the flops, their weight, and each
+        figure's mean weighted by the flops' weights (over the flops where both ranges have hands)."""
+        out = []
+        for name, test in SUMMARY_GROUPS:
+            rows = [r for r in self.rows if test(r)]
+            if not rows:
+                continue
+            dealt = [r for r in rows if r["equity_a"] is not None]
+            weight = sum(r["weight"] for r in dealt)
+            means = {f: sum(r["weight"] * r[f] for r in dealt) / weight if weight else None for f in _FIGURES}
+            out.append({"group": name, "flops": len(rows), "weight": sum(r["weight"] for r in rows), **means})
+        return out
+
+    def to_dict(self) -> dict[str, Any]:
+        """The report as JSON-ready data (the CLI's ``--json`` document)."""
+        return {"range_a": self.range_a, "range_b": self.range_b, "flops": len(self.rows),
+                "complete": self.complete, "weight": sum(r["weight"] for r in self.rows),
+                "computed": self.computed, "seconds": round(self.seconds, 3),
+                "summaries": self.summaries(), "rows": self.rows}
+
+
+def checked_ranges(range_a: str | HandRange, range_b: str | HandRange) -> tuple[HandRange, HandRange]:
+    """The two ranges read (as :func:`pokerfsm.read_player` reads a seat), each the same under every
+    renaming of suits; one error naming the range otherwise."""
+    out = []
+    for number, (field_name, given) in enumerate((("range_a", range_a), ("range_b", range_b))):
+        try:
+            read = as_range(given, number)
+        except Error as exc:
+            raise exc.located(field_name) from None
+        if len(range_symmetries(read)) != 24:
+            raise InvalidDealError(f"{field_name}: the range {str(read)!r} changes when suits are renamed "
+                                   "(name hand classes such as 'AKs' or 'QQ+', not single suited combos): "
+                                   "a canonical flop's row would not hold for the flops it stands for",
+                                   field=field_name)
+        out.append(read)
+    return out[0], out[1]
+
+
+def _now() -> str:
+    return datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds")
+
+
+def _read(store: Store, key: str) -> tuple[tuple[Any, ...] | None, list[dict[str, Any]]]:
+    """The report's record and its rows in the store (none when it has no report yet)."""
+    records = store.rows(_REPORTS, "key, pokerfsm_version, hr_checksum", "key = ?", (key,))
+    rows = store.rows(_ROWS, ", ".join(_NAMES), "report = ?", (key,)) if records else []
+    return (records[0] if records else None), [_row_dict(row) for row in rows]
+
+
+def _row_dict(row: Sequence[Any]) -> dict[str, Any]:
+    values = dict(zip(_NAMES, row))
+    for name in ("hits_a", "hits_b"):
+        values[name] = json.loads(values[name])
+    for name in ("paired", "trips", "connected"):
+        values[name] = bool(values[name])
+    return values
+
+
+def _current(record: tuple[Any, ...] | None, checksum: str) -> bool:
+    return record is not None and tuple(record[1:]) == (__version__, checksum)
+
+
+def flop_report(range_a: str | HandRange, range_b: str | HandRange, *, flops: Iterable[int] | None = None,
+                store_path: str | Path | None = None, scheduler: str | None = None, workers: int | None = None,
+                client: Any = None, progress: Progress | None = None,
+                flops_per_task: int = FLOPS_PER_TASK) -> FlopReport:
+    """The report of ``range_a`` against ``range_b`` on every canonical flop (or the flop numbers
+    ``flops``, 0 to 1,754), read from the store and computed where missing (see the module).
+
+    ``client`` uses an existing Dask client; else ``scheduler`` (an address)
+    or a local cluster of ``workers`` processes. ``progress(fraction, text)``
+    is called as tasks finish. Raises RangeParseError or InvalidDealError for
+    a bad range, OptionError for a bad flop number, StoreBusyError when a
+    build holds the store, BuildError when the cluster fails.
+    """
+    from ..errors import OptionError
+
+    started = time.perf_counter()
+    first, second = checked_ranges(range_a, range_b)
+    wanted = sorted(set(range(FLOPS) if flops is None else flops))
+    if any(isinstance(k, bool) or not isinstance(k, int) or not 0 <= k < FLOPS for k in wanted):
+        raise OptionError(f"flop numbers run from 0 to {FLOPS - 1}", field="flops")
+    key = f"{first} | {second}"
+    path = Path(store_path) if store_path is not None else default_store_path()
+    checksum = hand_rank_checksum()
+    if path.exists():
+        with Store.open(path) as store:
+            record, rows = _read(store, key)
+        if _current(record, checksum) and {r["key"] for r in rows} >= set(wanted):
+            return _report(first, second, rows, wanted, 0, started, [])
+    with writer_lock(path), Store.open(path, create=True) as store:
+        with store.transaction() as db:
+            for statement in _SCHEMA:
+                db.execute(statement)
+        record, rows = _read(store, key)
+        if record is not None and not _current(record, checksum):
+            with store.transaction() as db:
+                db.execute(f"DELETE FROM {_SQL_ROWS} WHERE report = ?", (key,))
+                db.execute(f"DELETE FROM {_SQL_REPORTS} WHERE key = ?", (key,))
+            record, rows = None, []
+        if record is None:
+            with store.transaction() as db:
+                db.execute(f"INSERT INTO {_SQL_REPORTS} VALUES (?, ?, ?, ?, ?, ?, NULL)",
+                           (key, str(first), str(second), __version__, checksum, _now()))
+        done = {r["key"] for r in rows}
+        todo = [k for k in wanted if k not in done]
+        tasks = [todo[i:i + flops_per_task] for i in range(0, len(todo), flops_per_task)]
+        seconds = _run(store, key, (str(first), str(second)), tasks, client, scheduler, workers, progress,
+                       checksum) if tasks else []
+        record, rows = _read(store, key)
+        if len(rows) == FLOPS:
+            with store.transaction() as db:
+                db.execute(f"UPDATE {_SQL_REPORTS} SET completed = ? WHERE key = ? AND completed IS NULL",
+                           (_now(), key))
+    return _report(first, second, rows, wanted, len(todo), started, seconds)
+
+
+def _report(first: HandRange, second: HandRange, rows: list[dict[str, Any]], wanted: list[int], computed: int,
+            started: float, seconds: list[float]) -> FlopReport:
+    chosen = set(wanted)
+    kept = [r for r in rows if r["key"] in chosen]
+    return FlopReport(str(first), str(second), kept, len(kept) == FLOPS, computed, time.perf_counter() - started,
+                      seconds)
+
+
+def _run(store: Store, key: str, ranges: tuple[str, str], tasks: list[list[int]], client: Any,
+         scheduler: str | None, workers: int | None, progress: Progress | None, checksum: str) -> list[float]:
+    """Run ``tasks`` on Dask and commit each one's rows as it arrives; returns the worker seconds."""
+    from ..errors import BuildError
+
+    own = client is None
+    cluster = None
+    if own:
+        from ..precomputed.engine import connect
+
+        client, cluster = connect(scheduler, workers)
+    from distributed import as_completed
+
+    futures = [client.submit(flop_task, key, *ranges, keys, pure=False, priority=-number)
+               for number, keys in enumerate(tasks)]
+    seconds: list[float] = []
+    flops, finished = sum(len(keys) for keys in tasks), 0
+    try:
+        for future in as_completed(futures):  # type: ignore[no-untyped-call]
+            try:
+                result = future.result()
+            except Exception as exc:  # what the worker raised, or a KilledWorker
+                raise BuildError(f"a flop report task failed on a worker: {type(exc).__name__}: {exc}") from None
+            if (result["version"], result["hr_checksum"]) != (__version__, checksum):
+                raise BuildError(f"worker {result['worker']} runs pokerfsm {result['version']} with hand-rank "
+                                 f"table {result['hr_checksum']}; give every worker this pokerfsm and table")
+            with store.transaction() as db:
+                db.executemany(f"INSERT OR REPLACE INTO {_SQL_ROWS} VALUES ({', '.join('?' * (len(COLUMNS) + 1))})",
+                               result["rows"])
+            future.release()
+            seconds.append(result["seconds"])
+            finished += len(result["rows"])
+            if progress is not None:
+                progress(finished / flops, f"{finished:,}/{flops:,} flops")
+    finally:
+        pending = [f for f in futures if not f.done()]
+        if pending:
+            with contextlib.suppress(Exception):
+                client.cancel(pending)
+        if own:
+            with contextlib.suppress(Exception):
+                client.close(timeout=10)
+            if cluster is not None:
+                with contextlib.suppress(Exception):
+                    cluster.close(timeout=10)
+    return seconds
+
+

@@ -1,0 +1,60 @@
+"""Flop reports through Dask and the store: rows kept, asked again from the store, resumed, refused."""
+import pytest
+
+import pokerfsm
+from pokerfsm.errors import InvalidDealError, OptionError, RangeParseError
+from pokerfsm.study.flops import FLOPS
+from pokerfsm.study.report import checked_ranges, flop_report
+
+A, B = "QQ+,AK", "22+,A2s+,K9s+,QTs+,JTs,ATo+,KJo+"
+SOME = [0, 40, 300, 777, 1200]
+
+
+@pytest.fixture(scope="module")
+def client():
+    distributed = pytest.importorskip("distributed")
+    with distributed.Client(processes=False, n_workers=1, threads_per_worker=1,
+                            dashboard_address="127.0.0.1:0") as running:
+        yield running
+
+
+def test_rows_come_from_dask_then_from_the_store(table, client, tmp_path):
+    path = tmp_path / "store.sqlite"
+    report = flop_report(A, B, flops=SOME, store_path=path, client=client, flops_per_task=2)
+    assert report.computed == len(SOME) and [r["key"] for r in report.rows] == SOME and not report.complete
+    for row in report.rows:
+        exact = pokerfsm.equity([A, B], board=row["flop"], exact=True, tables=False)
+        assert row["equity_a"] == pytest.approx(exact.players[0].equity, abs=1e-12)
+    again = flop_report("AK, QQ+", B, flops=SOME, store_path=path)   # the same range written otherwise; no client
+    assert again.computed == 0 and again.rows == report.rows
+
+
+def test_a_stopped_run_keeps_its_finished_flops(table, client, tmp_path):
+    path = tmp_path / "store.sqlite"
+    flop_report(A, B, flops=SOME[:2], store_path=path, client=client)
+    resumed = flop_report(A, B, flops=SOME, store_path=path, client=client)
+    assert resumed.computed == len(SOME) - 2 and len(resumed.rows) == len(SOME)
+
+
+def test_summaries_are_weighted_by_flop(table, client, tmp_path):
+    report = flop_report(A, B, flops=SOME, store_path=tmp_path / "s.sqlite", client=client)
+    first = report.summaries()[0]
+    assert first["group"] == "all flops" and first["weight"] == sum(r["weight"] for r in report.rows)
+    expected = sum(r["weight"] * r["equity_a"] for r in report.rows) / first["weight"]
+    assert first["equity_a"] == pytest.approx(expected)
+    data = report.to_dict()
+    assert data["flops"] == len(SOME) and len(data["rows"]) == len(SOME)
+
+
+@pytest.mark.parametrize("ranges, error, fragment", [
+    ((A, "22+,AX"), RangeParseError, "'AX'"),
+    (("AhKh", B), InvalidDealError, "suits are renamed"),
+])
+def test_bad_ranges_are_one_clear_error(table, ranges, error, fragment):
+    with pytest.raises(error, match=fragment):
+        checked_ranges(*ranges)
+
+
+def test_bad_flop_numbers(table, tmp_path):
+    with pytest.raises(OptionError, match="0 to 1754"):
+        flop_report(A, B, flops=[FLOPS], store_path=tmp_path / "s.sqlite")

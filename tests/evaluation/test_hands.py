@@ -19,7 +19,7 @@ from pokerfsm import (
     hand_odds,
     parse_cards,
 )
-from pokerfsm.errors import CardParseError
+from pokerfsm.errors import CardParseError, OptionError
 from pokerfsm.evaluation.reference import reference_value
 
 # Published counts (e.g. Wikipedia, "Poker probability"), straight flush first.
@@ -153,7 +153,7 @@ def test_hand_odds_matches_brute_force(table, cards, dead, total):
 
 
 def test_hand_odds_rejects_bad_input(table):
-    with pytest.raises(InvalidDealError):
+    with pytest.raises(OptionError, match="total must be 5, 6 or 7 cards, got 4"):
         hand_odds("Ah Kh", total=4)
     with pytest.raises(DuplicateCardError):
         hand_odds("Ah Kh", dead="Ah")

@@ -28,6 +28,8 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
+import numpy as np
+
 from .._version import __version__
 from ..cards import Card
 from ..errors import InvalidDealError
@@ -79,34 +81,51 @@ def texture(flop: Sequence[int]) -> dict[str, Any]:
 
 
 HitCache = dict[tuple[int, ...], tuple[str, tuple[str, ...]]]
-"""Classes of hands on flops, by :func:`_spot`."""
+"""Classes of hands on flops, by spot (see :func:`hit_counts`)."""
 
 
-def _spot(hole: tuple[Card, Card], board: Sequence[int]) -> tuple[int, ...]:
-    """What a hand's classes on a flop depend on: the board's ranks, the hole ranks, how many
-    board cards share each hole card's suit, and whether the hole cards are suited. (On three
-    board cards a flush, a straight flush, a flush draw or a backdoor one needs the hole
-    cards' suits, so these counts decide them; the rest is ranks. A card is 4 * rank + suit.)"""
-    high, low = sorted(map(int, hole), reverse=True)
-    return (*sorted(c >> 2 for c in board), high >> 2, low >> 2,
-            sum((c & 3) == (high & 3) for c in board), sum((c & 3) == (low & 3) for c in board),
-            int((high & 3) == (low & 3)))
+def _hole_arrays(hand_range: HandRange) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The range's hands as (higher card, lower card, weight) arrays, computed once per range."""
+    def make(r: HandRange) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        items = [(max(int(a), int(b)), min(int(a), int(b)), w) for (a, b), w in r.items()]
+        high, low, weight = zip(*items) if items else ((), (), ())
+        return np.array(high, dtype=np.int64), np.array(low, dtype=np.int64), np.array(weight, dtype=np.float64)
+
+    return hand_range.derived("hole-arrays", make)
 
 
 def hit_counts(hand_range: HandRange, board: Sequence[Card], cache: HitCache | None = None) -> dict[str, float]:
     """The range's weight in each made-hand class and draw it has on a flop, as
-    :func:`pokerfsm.hits` counts them, classifying each :func:`_spot` once (``cache`` keeps
-    them across flops)."""
+    :func:`pokerfsm.hits` counts them.
+
+    Each *spot* is classified once (``cache`` keeps them across flops): the
+    board's ranks, the hole ranks, how many board cards share each hole
+    card's suit, and whether the hole cards are suited. On three board cards
+    a flush, a straight flush, a flush draw or a backdoor one needs the hole
+    cards' suits, so these counts decide them; the rest is ranks. (A card is
+    ``4 * rank + suit``.)
+    """
     cache = {} if cache is None else cache
-    counts: dict[str, float] = {}
     cards = [int(c) for c in board]
-    for (first, second), weight in hand_range.without(cards).items():
-        spot = _spot((first, second), cards)
+    high, low, weight = _hole_arrays(hand_range)
+    out = np.zeros(52, dtype=bool)
+    out[cards] = True
+    live = ~(out[high] | out[low])
+    high, low, weight = high[live], low[live], weight[live]
+    on_board = np.bincount([c & 3 for c in cards], minlength=4)
+    codes = ((((high >> 2) * 13 + (low >> 2)) * 4 + on_board[high & 3]) * 4 + on_board[low & 3]) * 2 \
+        + ((high & 3) == (low & 3))
+    unique, first, inverse = np.unique(codes, return_index=True, return_inverse=True)
+    weights = np.bincount(inverse.reshape(-1), weights=weight, minlength=len(unique))
+    ranks = tuple(sorted(c >> 2 for c in cards))
+    counts: dict[str, float] = {}
+    for code, index, total in zip(unique.tolist(), first.tolist(), weights.tolist()):
+        spot = (*ranks, code)
         if spot not in cache:
-            cache[spot] = classify((first, second), board)
+            cache[spot] = classify((Card(int(high[index])), Card(int(low[index]))), board)
         made, draws = cache[spot]
         for name in (made, *draws):
-            counts[name] = counts.get(name, 0.0) + weight
+            counts[name] = counts.get(name, 0.0) + total
     order = {name: number for number, name in enumerate((*MADE_HANDS, *DRAWS))}
     return {name: counts[name] for name in sorted(counts, key=order.__getitem__)}
 

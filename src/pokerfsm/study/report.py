@@ -31,6 +31,7 @@ from .._version import __version__
 from ..errors import Error, InvalidDealError
 from ..odds.symmetry import range_symmetries
 from ..precomputed.store import Store, default_store_path, writer_lock
+from ..precomputed.symmetry import canonical_boards
 from ..precomputed.tasks import hand_rank_checksum
 from ..progress import Progress
 from ..ranges import HandRange
@@ -179,7 +180,8 @@ def flop_report(range_a: str | HandRange, range_b: str | HandRange, *, flops: It
                 db.execute(f"INSERT INTO {_SQL_REPORTS} VALUES (?, ?, ?, ?, ?, ?, NULL)",
                            (key, str(first), str(second), __version__, checksum, _now()))
         done = {r["key"] for r in rows}
-        todo = [k for k in wanted if k not in done]
+        boards = canonical_boards(3)   # flops of the same ranks together: their hands' classes are shared
+        todo = sorted((k for k in wanted if k not in done), key=lambda k: (sorted(c >> 2 for c in boards[k]), k))
         tasks = [todo[i:i + flops_per_task] for i in range(0, len(todo), flops_per_task)]
         seconds = _run(store, key, (str(first), str(second)), tasks, client, scheduler, workers, progress,
                        checksum) if tasks else []

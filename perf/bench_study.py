@@ -1,0 +1,92 @@
+"""Benchmark the study tools: the equity distribution's shared pass, and the flop report on Dask.
+
+1. Distribution: one pass over the boards for every hand of both seats
+   (``pokerfsm.distribution``) beside one ``pokerfsm.equity`` call per hand of
+   the seat's range, on a flop and a turn.
+2. Flop report: the per-task cost in one process (a task of consecutive
+   flops, split into equity and hits), then the whole report of two
+   15-20 % ranges (all 1,755 flops, each into a fresh store) on a local
+   cluster of 1 and of 2 workers: cluster start-up, wall time, scaling.
+
+Run: ``python perf/bench_study.py [--quick]`` (``--quick``: 1 and 2 workers on 300 flops).
+The machine's load average is printed: on a shared machine, the wall times depend on it.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent))
+import pokerfsm
+from _common import banner, median_time, print_rows
+from pokerfsm.precomputed.engine import connect
+from pokerfsm.study.flops import FLOPS, flop_task
+from pokerfsm.study.report import flop_report
+
+A, B = "QQ+,AK", "22+,A2s+,K9s+,QTs+,JTs,ATo+,KJo+"
+
+
+def bench_distribution() -> None:
+    banner("equity distribution: one shared pass vs one equity() per hand")
+    rows = []
+    for board in ("Kd 7c 2h", "Kd 7c 2h 5s"):
+        shared = median_time(lambda b=board: pokerfsm.distribution([A, B], b, exact=True), repeat=3)
+        hands = pokerfsm.distribution([A, B], board, exact=True).hands
+        started = time.perf_counter()
+        for hand in hands:
+            pokerfsm.equity([hand.hand, B], board=board, exact=True)
+        one_by_one = time.perf_counter() - started
+        rows.append((board, len(hands), f"{shared * 1e3:.1f} ms", f"{one_by_one * 1e3:.0f} ms",
+                     f"{one_by_one / shared:.0f}x"))
+    print_rows(("board", "hands", "shared pass", "equity() per hand", "ratio"), rows)
+
+
+def bench_task() -> float:
+    banner("flop report: per-task cost in one process")
+    flop_task("x", A, B, [0])   # the hand-rank table, loaded once
+    keys = list(range(600, 660))
+    started, cpu = time.perf_counter(), time.process_time()
+    flop_task("x", A, B, keys)
+    per_flop = (time.perf_counter() - started) / len(keys)
+    cpu_per_flop = (time.process_time() - cpu) / len(keys)
+    print_rows(("flops", "wall per flop", "CPU per flop", "whole report, one core (CPU)"),
+               [(len(keys), f"{per_flop * 1e3:.1f} ms", f"{cpu_per_flop * 1e3:.1f} ms",
+                 f"{cpu_per_flop * FLOPS:.0f} s")])
+    return per_flop
+
+
+def bench_report(flops: int) -> None:
+    banner(f"flop report of {flops:,} flops on a local cluster (load average {os.getloadavg()[0]:.1f})")
+    rows, walls = [], {}
+    for workers in (1, 2):
+        started = time.perf_counter()
+        client, cluster = connect(workers=workers)
+        start_up = time.perf_counter() - started
+        with tempfile.TemporaryDirectory() as directory:
+            started = time.perf_counter()
+            report = flop_report(A, B, flops=range(flops), store_path=Path(directory) / "s.sqlite", client=client)
+            walls[workers] = time.perf_counter() - started
+        client.close()
+        cluster.close()
+        task = sorted(report.worker_seconds)[len(report.worker_seconds) // 2]
+        rows.append((workers, f"{start_up:.1f} s", f"{walls[workers]:.1f} s", f"{start_up + walls[workers]:.1f} s",
+                     len(report.worker_seconds), f"{task:.2f} s", f"{sum(report.worker_seconds):.1f} s"))
+    print_rows(("workers", "start-up", "report", "total", "tasks", "median task", "worker seconds"), rows)
+    print(f"scaling 1 -> 2 workers: {walls[1] / walls[2]:.2f}x; load average now {os.getloadavg()[0]:.1f}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="300 flops instead of all 1,755")
+    args = parser.parse_args()
+    bench_distribution()
+    bench_task()
+    bench_report(300 if args.quick else FLOPS)
+
+
+if __name__ == "__main__":
+    main()

@@ -30,7 +30,7 @@ __all__ = [
     "MAX_SAMPLES",
     "CardText",
     "CardList",
-    "PlayerSpec",
+    "PlayerJson",
     "SpotRequest",
     "EquityRequest",
     "EQUITY_EXAMPLES",
@@ -52,8 +52,8 @@ MAX_SAMPLES = 1_000_000
 CardText = Annotated[str, Field(max_length=8, examples=["Ah"])]
 #: cards as a list of tokens, or as one string such as ``"As Kd Qc"``
 CardList = Annotated[list[CardText], Field(max_length=52)] | Annotated[str, Field(max_length=200)]
-#: a seat: two cards, ``null`` / ``[]`` / ``"??"`` for an unknown hand, or a range such as ``"QQ+,AKs"``
-PlayerSpec = Annotated[list[CardText], Field(max_length=52)] | Annotated[str, Field(max_length=500)] | None
+#: a seat as JSON: two cards, ``null`` / ``[]`` / ``"??"`` for an unknown hand, or a range such as ``"QQ+,AKs"``
+PlayerJson = Annotated[list[CardText], Field(max_length=52)] | Annotated[str, Field(max_length=500)] | None
 
 
 class _Request(BaseModel):
@@ -63,7 +63,7 @@ class _Request(BaseModel):
 class SpotRequest(_Request):
     """A spot: who holds what, the board and the dead cards."""
 
-    players: Annotated[list[PlayerSpec], Field(min_length=2, max_length=MAX_PLAYERS)] = Field(
+    players: Annotated[list[PlayerJson], Field(min_length=2, max_length=MAX_PLAYERS)] = Field(
         description="2 to 10 seats: two cards, null for an unknown hand, or a range (PokerStove syntax)",
         examples=[[["Ah", "Kd"], None, "QQ+,AKs"]],
     )
@@ -107,7 +107,7 @@ class EvaluateRequest(_Request):
 class OutsRequest(_Request):
     """Outs on the flop or the turn: which unseen cards help whom."""
 
-    players: Annotated[list[PlayerSpec], Field(min_length=2, max_length=MAX_PLAYERS)] = Field(
+    players: Annotated[list[PlayerJson], Field(min_length=2, max_length=MAX_PLAYERS)] = Field(
         description="2 to 10 known hands of two cards", examples=[[["Ah", "Kh"], ["Qs", "Qd"]]]
     )
     board: CardList = Field(description="3 or 4 community cards", examples=[["Qh", "7h", "2c", "5s"]])

@@ -43,7 +43,7 @@ from ..ranges import HandRange, parse_range
 from .live import cards_out, given_range, live_answer, tidy
 from .problems import FieldError
 from .questions import field_error, read_deal
-from .schemas import CardList, EquityRequest, PlayerSpec, SpotRequest, _Request
+from .schemas import CardList, EquityRequest, PlayerJson, SpotRequest, _Request
 
 __all__ = ["RangeRequest", "HitsRequest", "LiveRequest", "HeatmapRequest", "range_answer", "order_answer",
            "live_spot", "hits_answer"]
@@ -65,7 +65,7 @@ class HitsRequest(_Request):
 
     range: Annotated[str, Field(max_length=500)] | None = Field(
         default=None, description="a range (or give players and seat)", examples=["QQ+, AKs, AKo, 76s"])
-    players: Annotated[list[PlayerSpec], Field(min_length=2, max_length=10)] | None = Field(
+    players: Annotated[list[PlayerJson], Field(min_length=2, max_length=10)] | None = Field(
         default=None, description="the seats of a spot, as /api/equity takes them (instead of range)",
         examples=[[["Ah", "Ad"], "QQ+, AKs"]])
     seat: Annotated[int, Field(strict=True, ge=0, le=9)] | None = Field(

@@ -197,6 +197,12 @@ def test_iteration_items_membership_and_hashing():
     ("AsKsxx", "AsKs**"),
     ("AAKx ds", "AAKxds"),
     ("AAxx, any", "random"),
+    ("AAxx, AAxx", "AAxx"),             # items that change nothing are left out
+    ("AsAhKsKh, AAxx", "AAxx"),
+    ("random, AAxx", "random"),
+    ("AAxx, KKxx, AAxx", "KKxx, AAxx"),
+    ("random, 0.5(AAxx), AsAh**", "random, 0.5(AAxx), AsAh**"),   # the last sets hands back to 1
+    ("random, AAxx, 0.5(AAxx), AAxx", "random"),
     ("0.25(AAxx), 1(KKxx); 25%(QQxx)", "0.25(AAxx), KKxx, 0.25(QQxx)"),
 ])
 def test_canonical_text(text, canonical):

@@ -56,8 +56,9 @@ pokerfsm.errors.RangeParseError: 'AAAAds': no double-suited hand of Omaha matche
 
 ``str()`` writes the items as read, each in canonical form (ranks high
 first, one spelling per qualifier, suit variables named x, y, z, w in order,
-each weight once, as a plain decimal), dropping what a later ``random``
-overrides; it reads back as the same range. Two ranges are equal when they
+each weight once, as a plain decimal), leaving out the items that change
+nothing (what a later ``random`` or later items set again); it reads back as
+the same range. Two ranges are equal when they
 hold the same hands with the same weights for the same number of hole cards,
 however their text was written. A ``random`` range is never expanded (at
 6-card Omaha it is 20,358,520 hands): it is a default weight for every hand,
@@ -75,7 +76,7 @@ from numpy.typing import NDArray
 
 from .cards import Card, CardsLike, as_cards
 from .errors import OptionError, RangeParseError, quoted
-from .omaha_patterns import Masks, cards_mask, mask_cards, subset_masks
+from .omaha_patterns import Masks, cards_mask, mask_cards, sorted_unique, subset_masks
 from .omaha_range_text import ReadItem, read_omaha_range_text
 from .ranges import weight_text
 from .variants import Game, GameLike, game_of
@@ -110,21 +111,28 @@ class OmahaRange:
         last_random = max((i for i, item in enumerate(items) if item.masks is None), default=-1)
         default = items[last_random].weight if last_random >= 0 else 0.0
         kept = items[last_random + 1:]
-        parts = [item.masks for item in reversed(kept) if item.masks is not None]
-        if parts:
-            masks = np.concatenate(parts)
+        masks, weights = np.zeros(0, dtype=np.uint64), np.zeros(0)
+        winners: set[int] = set()  # the items that give some hand its weight
+        if kept:
+            masks = np.concatenate([item.masks for item in reversed(kept) if item.masks is not None])
             weights = np.concatenate([np.full(len(item.masks), item.weight)
                                       for item in reversed(kept) if item.masks is not None])
+            owners = np.repeat(np.arange(len(kept) - 1, -1, -1), [len(item.masks) for item in reversed(kept)
+                                                                  if item.masks is not None])
             order = np.argsort(masks, kind="stable")  # a later item comes first among equal masks: it wins
-            masks, weights = masks[order], weights[order]
+            masks, weights, owners = masks[order], weights[order], owners[order]
             first = np.ones(len(masks), dtype=bool)
             first[1:] = masks[1:] != masks[:-1]
+            winners = set(owners[first].tolist())
             first &= weights != default
             masks, weights = masks[first], weights[first]
-        else:
-            masks, weights = np.zeros(0, dtype=np.uint64), np.zeros(0)
-        text = tuple((item.text, item.weight) for item in items[max(last_random, 0):])
-        return cls(game, default, masks, weights, text)
+        written = [item for index, item in enumerate(kept) if index in winners]
+        if any(item.weight == default for item in written):
+            written = _effective(kept, default)
+            while len(fewer := _effective(written, default)) < len(written):  # one left out may moot another
+                written = fewer
+        return cls(game, default, masks, weights,
+                   tuple((item.text, item.weight) for item in items[last_random:last_random + 1] + written))
 
     @classmethod
     def random(cls, game: GameLike = "omaha") -> OmahaRange:
@@ -258,6 +266,45 @@ class OmahaRange:
 
     def __repr__(self) -> str:
         return f"parse_omaha_range({str(self)!r}, {self._game.name!r})"
+
+
+def _effective(items: list[ReadItem], default: float) -> list[ReadItem]:
+    """The items that give some hand its weight: an item whose hands later items all set again, or that
+    sets its hands to the weight they have without it, changes nothing and is not written."""
+    kept: list[ReadItem] = []
+    covered = np.zeros(0, dtype=np.uint64)  # the hands of the items kept so far (the later ones)
+    for index in range(len(items) - 1, -1, -1):
+        item = items[index]
+        assert item.masks is not None  # every item after the last random names hands
+        own = item.masks[~_among(item.masks, covered)]
+        if not len(own):
+            continue
+        if default == item.weight and (_weight_before(items[:index], own, default) == item.weight).all():
+            continue
+        kept.append(item)
+        covered = sorted_unique(np.concatenate([covered, item.masks]))
+    return kept[::-1]
+
+
+def _weight_before(items: list[ReadItem], masks: Masks, default: float) -> NDArray[np.float64]:
+    """The weight ``items`` alone give each of ``masks``: the last item's that has it, else ``default``."""
+    weights = np.full(len(masks), default)
+    unset = np.ones(len(masks), dtype=bool)
+    for item in reversed(items):
+        assert item.masks is not None  # every item after the last random names hands
+        found = unset & _among(masks, item.masks)
+        weights[found] = item.weight
+        unset &= ~found
+    return weights
+
+
+def _among(masks: Masks, sorted_masks: Masks) -> NDArray[np.bool_]:
+    """Which of ``masks`` are in ``sorted_masks``."""
+    if not len(sorted_masks):
+        return np.zeros(len(masks), dtype=bool)
+    at = np.minimum(np.searchsorted(sorted_masks, masks), len(sorted_masks) - 1)
+    found: NDArray[np.bool_] = sorted_masks[at] == masks
+    return found
 
 
 def parse_omaha_range(text: str, game: GameLike = "omaha") -> OmahaRange:

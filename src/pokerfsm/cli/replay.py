@@ -31,13 +31,14 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..cards import Card
     from ..history.analysis import HandAnalysis, StreetEquity, Summary
     from ..history.record import HandRecord
+    from ..history.settlement import Pot, Settlement
 
 Money = Callable[[float], str]
 
 EQUITY_NOTE = ("equity: exact over every remaining board at the start of each street; known cards "
                "of folded players are dead; a live hand the history does not show counts as a "
-               "random hand (≈ marks a Monte Carlo estimate); split: the chance that the pot ends split; "
-               "five-card draw: after the draw only")
+               "random hand (≈ marks a Monte Carlo estimate); hi-lo: the expected share of the pot; "
+               "split: the chance that the pot ends split; five-card draw: after the draw only")
 
 
 def _approx() -> str:
@@ -88,7 +89,7 @@ def _cards(cards: Iterable[Card]) -> str:
 def _stakes(record: HandRecord) -> str:
     money = record.money
     parts = []
-    if record.game == "FT" and record.small_bet is not None and record.big_bet is not None:
+    if record.rules.fixed_limit and record.small_bet is not None and record.big_bet is not None:
         parts.append(f"limits {money(record.small_bet)}/{money(record.big_bet)}")
     if any(record.blinds):
         forced = [money(b) for b in record.blinds if b]
@@ -108,6 +109,8 @@ def _cell(entry: StreetEquity, i: int) -> str:
     share = entry.equity[i]
     if share is not None:
         text += f"  {'' if entry.exact else _approx()}{100 * share:.1f}%"
+    elif entry.note is not None:
+        text += "  [dim]n/c[/]"  # not computed: said in full under the table
     return text
 
 
@@ -185,12 +188,10 @@ class StreetTable:
 
 def hand_view(analysis: HandAnalysis, number: int, count: int) -> list[RenderableType]:
     """The rich renderables for one hand: a table by street, then the result lines."""
-    from ..history.record import GAMES
-
     hand = analysis.hand
     record, names, money = hand.record, tuple(map(_shown, hand.players)), hand.record.money
     label = f" \\[{_shown(record.name)}]" if record.name else ""
-    title = (f"Hand {number} of {count}{label} · {GAMES[record.game]} · {_stakes(record)} · "
+    title = (f"Hand {number} of {count}{label} · {record.rules.label} · {_stakes(record)} · "
              f"button {names[-1]} · {_shown(record.path)}:{record.line}")
     has_board = record.game != "draw"  # five-card draw has no board: no column for it
     table = StreetTable(["street", *["board"] * has_board, "pot", "split", *names], right=("pot", "split"))
@@ -198,6 +199,8 @@ def hand_view(analysis: HandAnalysis, number: int, count: int) -> list[Renderabl
         table.rows.append([entry.street.name, *[_cards(entry.street.board)] * has_board, money(entry.street.pot),
                            _split(entry), *(_cell(entry, i) for i in range(record.seats))])
     lines: list[RenderableType] = [f"[bold]{title}[/]", table]
+    if analysis.note is not None:
+        lines.append(f"  [yellow]equity and all-in EV: {analysis.note} ({record.rules.label})[/]")
     for entry in analysis.streets:
         if entry.street.actions:
             lines.append(f"  [bold]{entry.street.name}[/]: " + " · ".join(map(_shown, entry.street.actions)))
@@ -205,18 +208,17 @@ def hand_view(analysis: HandAnalysis, number: int, count: int) -> list[Renderabl
     if settlement is None:
         lines.append("  [yellow]the history stops before the end of the hand: no result[/]")
         return lines
-    shown = [f"{names[i]} {rank.describe()}" for i, rank in enumerate(settlement.ranks) if rank]
+    lows = settlement.lows
+    shown = [f"{names[i]} {rank.describe()}" + (f", {low.describe()}" if lows and (low := lows[i]) else "")
+             for i, rank in enumerate(settlement.ranks) if rank]
     if shown:
         lines.append("  showdown: " + " · ".join(shown))
     for k, pot in enumerate(settlement.pots):
         kind = "main pot" if k == 0 else f"side pot {k}"
         if len(settlement.pots) == 1:
             kind = "pot"
-        won = ", ".join(f"{names[i]} {money(pot.shares[i])}" for i in pot.winners)
-        rank = settlement.ranks[pot.winners[0]]
-        how = f" with {rank.describe()}" if rank is not None else ""
         contest = f" ({', '.join(names[i] for i in pot.eligible)})" if len(pot.eligible) > 1 else ""
-        lines.append(f"  {kind} {money(pot.amount)}{contest}: {won}{how}")
+        lines.append(f"  {kind} {money(pot.amount)}{contest}: {_pot_result(pot, settlement, names, money)}")
     for i, chips in enumerate(settlement.returned):
         if chips:
             lines.append(f"  uncalled {money(chips)} returned to {names[i]}")
@@ -237,6 +239,24 @@ def hand_view(analysis: HandAnalysis, number: int, count: int) -> list[Renderabl
         when = "preflop" if spot.street == "preflop" else f"on the {spot.street}"
         lines.append(f"  all-in {when} ({board}): " + "; ".join(parts))
     return lines
+
+
+def _pot_result(pot: Pot, settlement: Settlement, names: tuple[str, ...], money: Money) -> str:
+    """Who takes a pot and with what: ``'Bea 40 with Two pair, ...'``; in a hi-lo game both halves."""
+    takers = dict.fromkeys(pot.winners + pot.low_winners)  # a scooper once
+    won = ", ".join(f"{names[i]} {money(pot.shares[i])}" for i in takers)
+    rank = settlement.ranks[pot.winners[0]]
+    how = f" with {rank.describe()}" if rank is not None else ""
+    if settlement.lows is None or len(pot.eligible) < 2:
+        return won + how
+    high = f"high {', '.join(names[i] for i in pot.winners)}{how}"
+    if not pot.low_winners:
+        return f"{won} ({high}, no low)"
+    takers_low = ", ".join(names[i] for i in pot.low_winners)
+    low = settlement.lows[pot.low_winners[0]]
+    if low is None:  # another pot's hand qualifies, none of this one's: pokerkit's rule
+        return f"{won} ({high}; no low here, the low half to {takers_low} as pokerkit shares it)"
+    return f"{won} ({high}; low {takers_low} with {low.describe()})"
 
 
 def _signed(money: Money, amount: float) -> str:

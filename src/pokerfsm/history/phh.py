@@ -27,20 +27,23 @@ from typing import Any
 
 from ..errors import HistoryParseError, quoted
 from ..textfiles import printable
-from .record import ActionLine, HandRecord, Source, amount_problem, read_amount
+from .record import GAMES, REFUSED, ActionLine, HandRecord, Source, amount_problem, read_amount
 
-__all__ = ["parse_phh", "MAX_PLAYERS"]
+__all__ = ["parse_phh", "MAX_PLAYERS", "PHH_VARIANTS"]
 
 MAX_PLAYERS = 10
 """pokerfsm's equity handles 2-10 players."""
 
-#: variants pokerkit knows but pokerfsm does not replay (other evaluators)
-OTHER_VARIANTS = {"NS", "PO", "FO/8", "F7S", "F7S/8", "FR", "N2L1D", "F2L3D", "FB"}
-REQUIRED = {
-    "NT": ("variant", "antes", "blinds_or_straddles", "min_bet", "starting_stacks", "actions"),
-    "FT": ("variant", "antes", "blinds_or_straddles", "small_bet", "big_bet", "starting_stacks",
-           "actions"),
-}
+PHH_VARIANTS = tuple(code for code in GAMES if code != "draw")
+"""The PHH variant codes pokerfsm replays: hold'em and Omaha."""
+_SPELLED = ", ".join(f"{code!r} {GAMES[code].label}" for code in PHH_VARIANTS)
+
+
+def _required(variant: str) -> tuple[str, ...]:
+    """The fields a hand of ``variant`` must have (its bets: ``min_bet``, or ``small_bet`` and ``big_bet``)."""
+    bets = ("small_bet", "big_bet") if GAMES[variant].fixed_limit else ("min_bet",)
+    return ("variant", "antes", "blinds_or_straddles", *bets, "starting_stacks", "actions")
+
 _HEADER = re.compile(r"""^\s*\[\s*("[^"]*"|'[^']*'|[A-Za-z0-9_-]+)\s*\]\s*(#.*)?$""")
 _KEY = re.compile(r"""^\s*("[^"]*"|'[^']*'|[A-Za-z0-9_-]+)\s*=""")
 _TOML_WHERE = re.compile(r"\(at line (\d+), column (\d+)\)")
@@ -192,12 +195,13 @@ def _hand(source: Source, table: Any, line: int, last: int, name: str) -> HandRe
         raise source.error(line, f"expected a hand table [{printable(name)}], found {quoted(table)}")
     f = _Fields(source, table, line, lines, where)
     variant = f.get("variant", required=True)
-    if variant in OTHER_VARIANTS:
-        raise f.fail("variant", f"variant {quoted(variant)} is not supported: pokerfsm replays hold'em "
-                                "('NT' no-limit, 'FT' fixed-limit)")
-    if variant not in REQUIRED:
-        raise f.fail("variant", f"unknown variant {quoted(variant)} (expected 'NT' or 'FT')")
-    for key in REQUIRED[variant]:
+    if isinstance(variant, str) and variant in REFUSED:
+        raise f.fail("variant", f"variant {quoted(variant)} ({REFUSED[variant]}) is not supported: pokerfsm "
+                                f"replays {_SPELLED}")
+    if not isinstance(variant, str) or variant not in PHH_VARIANTS:
+        raise f.fail("variant", f"unknown variant {quoted(variant)} (expected one of {_SPELLED})")
+    required = _required(variant)
+    for key in required:
         f.get(key, required=True)
     stacks = f.stacks("starting_stacks", None)
     n = len(stacks)
@@ -207,7 +211,7 @@ def _hand(source: Source, table: Any, line: int, last: int, name: str) -> HandRe
     if any(s == 0 for s in stacks):
         raise f.fail("starting_stacks", "a starting stack of 0: every player must have chips")
     antes, blinds = f.numbers("antes", n), f.numbers("blinds_or_straddles", n)
-    bets = {k: f.number(k, f.get(k)) for k in ("min_bet", "small_bet", "big_bet") if k in REQUIRED[variant]}
+    bets = {k: f.number(k, f.get(k)) for k in ("min_bet", "small_bet", "big_bet") if k in required}
     finishing = f.stacks("finishing_stacks", n) if "finishing_stacks" in table else None
     actions = f.get("actions")
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):

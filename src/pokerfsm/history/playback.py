@@ -19,18 +19,12 @@ from typing import Any
 
 from ..cards import Card
 from ..errors import HistoryReplayError, InvalidDealError
+from .engine import new_state, our_card, rules_engine
 from .notation import is_noop, step
 from .record import ActionLine, HandRecord
 from .settlement import Settlement, showdown
 
-__all__ = ["Street", "AllIn", "ReplayedHand", "replay", "STREET_NAMES"]
-
-STREET_NAMES = {
-    "NT": ("preflop", "flop", "turn", "river"),
-    "FT": ("preflop", "flop", "turn", "river"),
-    "draw": ("before the draw", "after the draw"),
-}
-
+__all__ = ["Street", "AllIn", "ReplayedHand", "replay"]
 
 @dataclass(frozen=True)
 class Street:
@@ -94,37 +88,6 @@ class ReplayedHand:
         return self.complete and self.record.seats - len(self.folded) >= 2
 
 
-def _engine() -> Any:
-    """pokerkit, the rules engine (the 'games' extra; the CLI reports a missing one)."""
-    import pokerkit
-
-    return pokerkit
-
-
-def _new_state(pk: Any, record: HandRecord) -> Any:
-    """A pokerkit ``State`` for the hand's set-up, before any action."""
-    automations = (pk.Automation.ANTE_POSTING, pk.Automation.BET_COLLECTION,
-                   pk.Automation.BLIND_OR_STRADDLE_POSTING, pk.Automation.RUNOUT_COUNT_SELECTION,
-                   pk.Automation.HAND_KILLING, pk.Automation.CHIPS_PUSHING, pk.Automation.CHIPS_PULLING)
-    stacks = [math.inf if s is None else s for s in record.starting_stacks]
-    if record.game == "draw":  # as pokerfsm.games.draw.DrawHand builds it
-        streets = (
-            pk.Street(False, (False,) * 5, 0, False, pk.Opening.POSITION, record.min_bet, None),
-            pk.Street(False, (), 0, True, pk.Opening.POSITION, record.min_bet, None),
-        )
-        return pk.State(automations, pk.Deck.STANDARD, (pk.StandardHighHand,), streets,
-                        pk.BettingStructure.NO_LIMIT, True, record.antes[0], 0, 0, tuple(stacks),
-                        len(stacks), mode=pk.Mode.TOURNAMENT)
-    fields = dict(variant=record.game, ante_trimming_status=record.ante_trimming,
-                  antes=list(record.antes), blinds_or_straddles=list(record.blinds),
-                  starting_stacks=stacks, actions=[], automations=automations)
-    if record.game == "NT":
-        fields["min_bet"] = record.min_bet
-    else:
-        fields.update(small_bet=record.small_bet, big_bet=record.big_bet)
-    return pk.HandHistory(**fields).create_state()
-
-
 def _known(cards: Sequence[Card | None]) -> tuple[Card, ...] | None:
     """All of ``cards`` when every one is known (and there are some), else None."""
     known = tuple(c for c in cards if c is not None)
@@ -139,12 +102,6 @@ class _StreetLog:
     moves: list[str]
 
 
-def _card(card: Any) -> Card | None:
-    """A pokerkit card as ours (None for a card nobody saw)."""
-    text = repr(card)
-    return None if "?" in text else Card.parse(text)
-
-
 class _Replay:
     """Applies the actions one by one and follows chips, cards and streets."""
 
@@ -152,7 +109,7 @@ class _Replay:
         self.pk, self.record = pk, record
         n = record.seats
         try:
-            self.state = _new_state(pk, record)
+            self.state = new_state(pk, record)
         except Exception as exc:  # pokerkit refuses the set-up (blinds, stacks, ...)
             raise record.error(record.line, f"pokerkit cannot set up this hand: {exc}",
                                HistoryReplayError) from None
@@ -219,17 +176,17 @@ class _Replay:
                 if self.record.game == "draw":
                     self.in_play.difference_update(c for c in self.holes[i] if c is not None)
             elif isinstance(op, pk.HoleDealing):
-                self._deal([_card(c) for c in op.cards], self.holes[i])
+                self._deal([our_card(c) for c in op.cards], self.holes[i])
             elif isinstance(op, pk.BoardDealing):
-                self._deal_board([_card(c) for c in op.cards])
+                self._deal_board([our_card(c) for c in op.cards])
             elif isinstance(op, pk.StandingPatOrDiscarding):
-                for card in map(_card, op.cards):
+                for card in map(our_card, op.cards):
                     self.holes[i].remove(card)
                     self.in_play.discard(card)
                 self.moves.append(f"{self.record.players[i]}: " + (
                     f"discard {len(op.cards)}" if op.cards else "stand pat"))
             elif isinstance(op, pk.HoleCardsShowingOrMucking):
-                self._show(i, [_card(c) for c in op.hole_cards])
+                self._show(i, [our_card(c) for c in op.hole_cards])
             if isinstance(op, (pk.Folding, pk.CheckingOrCalling, pk.CompletionBettingOrRaisingTo)):
                 self._note_betting()
         self.seen = len(s.operations)
@@ -290,7 +247,7 @@ class _Replay:
     def _note_betting(self) -> None:
         live = tuple(i for i in range(self.record.seats) if i not in self.folded)
         if any(self.state.stacks[i] == 0 for i in live):
-            name = STREET_NAMES[self.record.game][max(self.street_key, 0)]
+            name = self.record.rules.streets[max(self.street_key, 0)]
             self.all_in = AllIn(name, tuple(self.board), live, self._dead())
         else:
             self.all_in = None
@@ -301,7 +258,7 @@ class _Replay:
     def _snapshot(self) -> Street:
         n = self.record.seats
         out = self.folded | self.mucked
-        names = STREET_NAMES[self.record.game]
+        names = self.record.rules.streets
         return Street(
             name=names[min(max(self.street_key, 0), len(names) - 1)], board=tuple(self.board),
             pot=sum(self.contributions) - self.returned,
@@ -343,12 +300,14 @@ class _Replay:
             try:
                 contenders = tuple(None if i in out else h for i, h in enumerate(holes))
                 settlement = showdown(contenders, self.board, self.contributions, out,
-                                      antes=None if record.ante_trimming else self.antes)
+                                      antes=None if record.ante_trimming else self.antes,
+                                      game=record.rules.game or "holdem")
             except InvalidDealError as exc:
                 raise record.error(self.line, f"cannot settle the hand: {exc}", HistoryReplayError) from None
             final = tuple(None if start is None else start + net
                           for start, net in zip(record.starting_stacks, settlement.net))
             engine = tuple(None if math.isinf(x) else int(x) for x in s.stacks)
+            self._check_engine(final, engine)
             self._check_finishing(final)
             if (self.all_in is not None and record.game != "draw" and len(self.all_in.live) >= 2
                     and len(self.all_in.board) < 5):
@@ -359,20 +318,26 @@ class _Replay:
                     complete=complete, settlement=settlement, final_stacks=final,
                     engine_stacks=engine, all_in=all_in)
 
+    def _stacks(self, stacks: Sequence[int | None]) -> str:
+        return "[" + ", ".join("?" if x is None else self.record.money(x) for x in stacks) + "]"
+
+    def _check_engine(self, final: tuple[int | None, ...], engine: tuple[int | None, ...]) -> None:
+        """Our settlement against pokerkit's own finishing stacks: one error, never a silent difference."""
+        if any(f is not None and e is not None and f != e for f, e in zip(final, engine)):
+            raise self.record.error(
+                self.record.line, f"the pots settle to {self._stacks(final)} here but to "
+                                  f"{self._stacks(engine)} on pokerkit: this hand cannot be settled "
+                                  f"with confidence ({self.record.rules.label})", HistoryReplayError)
+
     def _check_finishing(self, final: tuple[int | None, ...]) -> None:
         recorded = self.record.finishing_stacks
         if recorded is None:
             return
         if any(f is not None and r is not None and f != r for f, r in zip(final, recorded)):
-            money = self.record.money
-
-            def show(stacks: Sequence[int | None]) -> str:
-                return "[" + ", ".join("?" if x is None else money(x) for x in stacks) + "]"
-
             raise self.record.error(
                 self.record.line_of("finishing_stacks"),
-                f"finishing_stacks {show(recorded)} do not match the actions, which give {show(final)}",
-                HistoryReplayError)
+                f"finishing_stacks {self._stacks(recorded)} do not match the actions, which give "
+                f"{self._stacks(final)}", HistoryReplayError)
 
 
 def replay(record: HandRecord) -> ReplayedHand:
@@ -386,7 +351,7 @@ def replay(record: HandRecord) -> ReplayedHand:
         do not produce.
     :raises ModuleNotFoundError: pokerkit (the ``games`` extra) is not installed.
     """
-    pk = _engine()
+    pk = rules_engine()
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # pokerkit warns about cards it did not deal itself
         run = _Replay(pk, record)

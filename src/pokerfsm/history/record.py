@@ -20,17 +20,55 @@ from decimal import Decimal, InvalidOperation
 from typing import TypeVar, overload
 
 from ..errors import HistoryParseError
+from ..variants import Game, game_of
 
-__all__ = ["Source", "ActionLine", "HandRecord", "GAMES", "MAX_AMOUNT", "MAX_DECIMALS", "amount_problem",
-           "read_amount"]
+__all__ = ["Source", "ActionLine", "HandRecord", "Rules", "GAMES", "REFUSED", "MAX_AMOUNT", "MAX_DECIMALS",
+           "amount_problem", "read_amount"]
 
 E = TypeVar("E", bound=HistoryParseError)
 
-#: the games we replay, by the code used in :attr:`HandRecord.game`
+BOARD_STREETS = ("preflop", "flop", "turn", "river")
+
+
+@dataclass(frozen=True)
+class Rules:
+    """How a history's game is replayed: its name in captions, its streets, its cards.
+
+    ``cards`` names the :mod:`pokerfsm.variants` game whose hands and pots
+    it plays (None for five-card draw, which has no board); ``fixed_limit``
+    says whether bets are ``small_bet``/``big_bet`` (else ``min_bet``).
+    """
+
+    label: str
+    streets: tuple[str, ...]
+    cards: str | None
+    fixed_limit: bool = False
+
+    @property
+    def game(self) -> Game | None:
+        """The game of the cards (hold'em, Omaha, Omaha hi-lo), None for five-card draw."""
+        return None if self.cards is None else game_of(self.cards)
+
+
+#: the games we replay, by the code used in :attr:`HandRecord.game` (PHH's variant codes, and
+#: ``draw`` for the draw logs)
 GAMES = {
-    "NT": "no-limit hold'em",
-    "FT": "fixed-limit hold'em",
-    "draw": "five-card draw",
+    "NT": Rules("no-limit hold'em", BOARD_STREETS, "holdem"),
+    "FT": Rules("fixed-limit hold'em", BOARD_STREETS, "holdem", fixed_limit=True),
+    "PO": Rules("pot-limit Omaha", BOARD_STREETS, "omaha"),
+    "FO/8": Rules("fixed-limit Omaha hi-lo, 8 or better", BOARD_STREETS, "omaha-hi-lo", fixed_limit=True),
+    "draw": Rules("five-card draw", ("before the draw", "after the draw"), None),
+}
+
+#: PHH variants pokerkit plays whose hands pokerfsm does not evaluate, with the game's name
+REFUSED = {
+    "NS": "no-limit short-deck hold'em",
+    "F7S": "fixed-limit seven-card stud",
+    "F7S/8": "fixed-limit seven-card stud hi-lo",
+    "FR": "fixed-limit razz",
+    "N2L1D": "no-limit 2-7 single draw",
+    "F2L3D": "fixed-limit 2-7 triple draw",
+    "FB": "fixed-limit badugi",
 }
 
 MAX_AMOUNT = 10 ** 12
@@ -146,6 +184,11 @@ class HandRecord:
     @property
     def path(self) -> str:
         return self.source.path
+
+    @property
+    def rules(self) -> Rules:
+        """How this hand's game is replayed (see :data:`GAMES`)."""
+        return GAMES[self.game]
 
     @property
     def seats(self) -> int:

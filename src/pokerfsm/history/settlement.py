@@ -1,4 +1,4 @@
-"""Settle a finished hand: uncalled bets, main and side pots, winners, odd chips.
+"""Settle a finished hand: uncalled bets, main and side pots, winners, odd chips, hi-lo halves.
 
 :func:`showdown` takes what each player put in and the hands still in, and
 says who takes what. The rules, chosen so that replaying a history written
@@ -23,6 +23,14 @@ by pokerkit (our own games' included) gives its finishing stacks to the chip:
   pokerkit, so a main and a side pot chopped by the same two players make
   one odd chip, not two. Each pot still shows its own chips, eligible
   players and winners.
+* **Hi-lo** (``game="omaha-hi-lo"``): each pot is split in two halves,
+  the odd chip to the high half; the high half goes to the best high among
+  the pot's contenders, the low half to the best 8-or-better low, each
+  half's odd chips to its first winner as above. When no hand still in
+  has a qualifying low, every pot goes whole to the high. When some hand
+  has one but none of a pot's contenders do, pokerkit shares that pot's
+  low half among all of its contenders; so does this module, so that a
+  replay gives pokerkit's stacks to the chip.
 
 >>> s = showdown(["AhAd", "KsKc", "QhQd"], "2c 7d 9h Js 3s", [100, 300, 400], folded=())
 >>> [(p.amount, p.eligible, p.winners) for p in s.pots]
@@ -37,10 +45,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..cards import Card, CardsLike, as_cards
-from ..errors import DuplicateCardError, InvalidDealError
+from ..errors import DuplicateCardError, Error, InvalidDealError
+from ..variants import Game, GameLike, game_of
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..evaluation import HandRank
+    from ..evaluation import HandRank, LowRank
 
 __all__ = ["Pot", "Settlement", "showdown", "layer_pots"]
 
@@ -52,14 +61,17 @@ class Pot:
     """One pot: its chips, who contests it, who wins it and what each player takes.
 
     ``eligible`` are the players who could win it: in it for enough chips
-    and not folded; ``shares`` has one entry per player of the hand (zero for
-    everybody but the winners).
+    and not folded; ``winners`` take the pot, or its high half in a hi-lo
+    game, where ``low_winners`` take the low half (empty when the low half
+    is not played: hold'em, or no low qualifies); ``shares`` has one entry
+    per player of the hand (zero for everybody but the winners).
     """
 
     amount: int
     eligible: tuple[int, ...]
     winners: tuple[int, ...]
     shares: tuple[int, ...]
+    low_winners: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -67,8 +79,10 @@ class Settlement:
     """Who takes what at the end of a hand; every tuple is indexed by player.
 
     ``returned`` are the uncalled bets given back, ``ranks`` the hand value of
-    every player whose hand was compared (``None`` for the others), ``mucked``
-    the players who reached the showdown and won nothing.
+    every player whose hand was compared (``None`` for the others; the high
+    in a hi-lo game), ``lows`` their 8-or-better lows in a hi-lo game (None
+    for a hand without one; ``lows`` itself is None in a game without a low),
+    ``mucked`` the players who reached the showdown and won nothing.
     """
 
     contributions: tuple[int, ...]
@@ -76,6 +90,7 @@ class Settlement:
     pots: tuple[Pot, ...]
     ranks: tuple[HandRank | None, ...]
     mucked: tuple[int, ...] = ()
+    lows: tuple[LowRank | None, ...] | None = None
 
     @property
     def won(self) -> tuple[int, ...]:
@@ -185,8 +200,37 @@ def _hands(hands: Sequence[HandLike], board: tuple[Card, ...]) -> list[tuple[Car
     return result
 
 
+def _evaluated(cards: tuple[Card, ...] | None, board: tuple[Card, ...], game: Game, i: int
+               ) -> tuple[HandRank, LowRank | None]:
+    """Player ``i``'s high and low (None without one, or in a game without a low)."""
+    from ..evaluation import HiLo, evaluate  # the tables are opened only when hands are compared
+
+    if cards is None:
+        raise InvalidDealError(f"player {i}'s cards are unknown but must be compared at the showdown")
+    if not game.is_omaha:
+        total = len(cards) + len(board)
+        if not 5 <= total <= 7:
+            raise InvalidDealError(f"player {i} has {total} cards with the board; a showdown needs 5-7")
+        return evaluate(cards + board), None
+    try:
+        value = evaluate(cards, board=board, game=game)
+    except Error as exc:
+        raise InvalidDealError(f"player {i}'s hand at {game.label}: {exc}") from None
+    return (value.high, value.low) if isinstance(value, HiLo) else (value, None)
+
+
+def _best(values: dict[int, HandRank] | dict[int, LowRank], eligible: tuple[int, ...]) -> tuple[int, ...]:
+    """The players of ``eligible`` with the best value (those without one cannot win)."""
+    holding = [i for i in eligible if i in values]
+    if not holding:
+        return ()
+    top = max(values[i] for i in holding)
+    return tuple(i for i in holding if values[i] == top)
+
+
 def showdown(hands: Sequence[HandLike], board: CardsLike, contributions: Sequence[int],
-             folded: Iterable[int | bool] = (), *, antes: Sequence[int] | None = None) -> Settlement:
+             folded: Iterable[int | bool] = (), *, antes: Sequence[int] | None = None,
+             game: GameLike = "holdem") -> Settlement:
     """Settle a hand: return uncalled bets, form the pots, award them.
 
     :param hands: each player's cards in PHH seat order (seat 0 first left of
@@ -200,10 +244,13 @@ def showdown(hands: Sequence[HandLike], board: CardsLike, contributions: Sequenc
     :param antes: the part of each contribution that is a dead ante (goes to
         the main pot whatever else the player put in); ``None`` when antes
         are trimmed like any bet, or there are none.
+    :param game: how hands are made and pots split (:mod:`pokerfsm.variants`):
+        ``"holdem"`` (also five-card draw, with no board), ``"omaha"``, or a
+        hi-lo game, whose pots are split as the module docstring says.
     :returns: a :class:`Settlement`; see the module docstring for the rules.
     :raises InvalidDealError: inconsistent lengths or amounts, everybody
-        folded, or a hand that must be compared is unknown or not 5-7 cards
-        with the board.
+        folded, or a hand that must be compared is unknown or not a hand of
+        the game (hold'em: 5-7 cards with the board).
     :raises DuplicateCardError: a card in two hands or in a hand and the board.
 
     A split pot with an odd chip (seat 1 is the first winner left of the button):
@@ -211,7 +258,16 @@ def showdown(hands: Sequence[HandLike], board: CardsLike, contributions: Sequenc
     >>> s = showdown([None, "Ah Kd", "As Kc"], "2c 7d 9h Js 3s", [5, 10, 10], folded=[0])
     >>> [(p.amount, p.winners, p.shares) for p in s.pots]
     [(25, (1, 2), (0, 13, 12))]
+
+    Omaha hi-lo: seat 0 has the best high, seat 1 the only low; the odd chip
+    of 25 goes to the high half:
+
+    >>> s = showdown(["Kh Kd Qc Qs", "Ah 2c 9d 9s", None], "Kc 3d 5h 8s Js", [12, 12, 1], [2],
+    ...              game="omaha-hi-lo")
+    >>> [(p.amount, p.winners, p.low_winners, p.shares) for p in s.pots]
+    [(25, (0,), (1,), (13, 12, 0))]
     """
+    chosen = game_of(game)
     n = len(contributions)
     if n < 2:
         raise InvalidDealError(f"a hand needs at least 2 players, got {n}")
@@ -224,56 +280,77 @@ def showdown(hands: Sequence[HandLike], board: CardsLike, contributions: Sequenc
     cards = _hands(hands, board_cards)
     compared = sorted({i for _, eligible in layers if len(eligible) > 1 for i in eligible})
     rank_of: dict[int, HandRank] = {}
-    if compared:
-        from ..evaluation import evaluate  # the table is opened only when hands are compared
-        for i in compared:
-            hand = cards[i]
-            if hand is None:
-                raise InvalidDealError(f"player {i}'s cards are unknown but must be compared at the showdown")
-            total = len(hand) + len(board_cards)
-            if not 5 <= total <= 7:
-                raise InvalidDealError(f"player {i} has {total} cards with the board; a showdown needs 5-7")
-            rank_of[i] = evaluate(hand + board_cards)
-    ranks = tuple(rank_of.get(i) for i in range(n))
-    winners = [eligible if len(eligible) == 1 else
-               tuple(i for i in eligible if rank_of[i] == max(rank_of[j] for j in eligible))
-               for _, eligible in layers]
-    survivors = {i for group in winners for i in group}
-    pots = tuple(Pot(amount, eligible, won, tuple(cut)) for (amount, eligible), won, cut
-                 in zip(layers, winners, _split(layers, winners, survivors, n)))
+    low_of: dict[int, LowRank] = {}
+    for i in compared:
+        rank_of[i], low = _evaluated(cards[i], board_cards, chosen, i)
+        if low is not None:
+            low_of[i] = low
+    highs = [eligible if len(eligible) == 1 else _best(rank_of, eligible) for _, eligible in layers]
+    lows = [_best(low_of, eligible) for _, eligible in layers]
+    survivors = {i for group in (*highs, *lows) for i in group}
+    low_played = chosen.eight_or_better and any(i in survivors for i in low_of)
+    cuts = _split(layers, highs, lows if low_played else None, survivors, n)
+    pots = tuple(Pot(amount, eligible, high, tuple(cut), low)
+                 for (amount, eligible), high, low, cut in zip(layers, highs, cuts.lows, cuts.shares))
     return Settlement(tuple(_amounts(contributions, "the contribution")), returned, pots,
-                      ranks, tuple(i for i in compared if i not in survivors))
+                      tuple(rank_of.get(i) for i in range(n)), tuple(i for i in compared if i not in survivors),
+                      tuple(low_of.get(i) for i in range(n)) if chosen.eight_or_better else None)
 
 
-def _split(layers: Sequence[tuple[int, tuple[int, ...]]], winners: Sequence[tuple[int, ...]],
-           survivors: set[int], n: int) -> list[list[int]]:
+@dataclass(frozen=True)
+class _Cuts:
+    """Each pot's shares, and who takes its low half (empty when the low half is not played)."""
+
+    shares: list[list[int]]
+    lows: list[tuple[int, ...]]
+
+
+def _halves(amount: int, high: tuple[int, ...], low: tuple[int, ...] | None) -> dict[int, int]:
+    """What each winner takes of ``amount`` by pokerkit's rule: the high half gets the odd chip, and
+    within each half the first winner (lowest seat) gets the remainder."""
+    parts = [(amount - amount // 2, high), (amount // 2, low)] if low is not None else [(amount, high)]
+    taken: dict[int, int] = {}
+    for chips, winners in parts:
+        each, odd = divmod(chips, len(winners))
+        for i in winners:
+            taken[i] = taken.get(i, 0) + each + (odd if i == winners[0] else 0)
+    return taken
+
+
+def _split(layers: Sequence[tuple[int, tuple[int, ...]]], highs: Sequence[tuple[int, ...]],
+           lows: Sequence[tuple[int, ...]] | None, survivors: set[int], n: int) -> _Cuts:
     """Each pot's shares, odd chips counted over runs of pots with the same contenders.
 
     Once the hands that win nothing are mucked, neighbouring pots contested
-    by the same players are one pot for pokerkit, whose remainder goes to the
-    first winner (the lowest seat). Each of our pots still gets exactly its
-    own chips: the run's total per winner is fixed first, then each pot's odd
-    chips go to the winners furthest below their total.
+    by the same players are one pot for pokerkit, split by :func:`_halves`.
+    ``lows`` (None when no low half is played) are the players with each
+    pot's best low; a pot whose contenders have no low while another pot's
+    do has its low half shared by all its contenders, as pokerkit shares it.
+    Each of our pots still gets exactly its own chips: the run's total per
+    winner is fixed first, then each pot gives every winner its own share
+    (at most what is still owed) and its odd chips to the winners furthest
+    below their total.
     """
     contenders = [tuple(i for i in eligible if i in survivors) for _, eligible in layers]
     shares = [[0] * n for _ in layers]
+    low_takers: list[tuple[int, ...]] = [() for _ in layers]
     start = 0
     while start < len(layers):
         end = start
         while end + 1 < len(layers) and contenders[end + 1] == contenders[start]:
             end += 1
-        run, won = range(start, end + 1), winners[start]
-        each, odd = divmod(sum(layers[k][0] for k in run), len(won))
-        need = {i: each + (odd if i == won[0] else 0) for i in won}
+        run, high = range(start, end + 1), highs[start]
+        low = None if lows is None else (lows[start] or contenders[start])
+        need = _halves(sum(layers[k][0] for k in run), high, low)
         for k in run:
-            base = layers[k][0] // len(won)
-            for i in won:
-                shares[k][i] = base
-                need[i] -= base
+            low_takers[k] = low or ()
+            for i, chips in _halves(layers[k][0], high, low).items():
+                shares[k][i] = min(chips, need[i])
+                need[i] -= shares[k][i]
         for k in run:
-            for _ in range(layers[k][0] % len(won)):
-                i = max(won, key=lambda seat: (need[seat], -seat))
+            for _ in range(layers[k][0] - sum(shares[k])):
+                i = max(need, key=lambda seat: (need[seat], -seat))
                 shares[k][i] += 1
                 need[i] -= 1
         start = end + 1
-    return shares
+    return _Cuts(shares, low_takers)

@@ -1,7 +1,8 @@
 """Equity at every street and all-in expected value for replayed hands; totals for a file.
 
-Equity (hold'em) is :func:`pokerfsm.equity` at the start of each street,
-among the players still in:
+Equity (hold'em and Omaha) is :func:`pokerfsm.equity` at the start of each
+street, among the players still in, for the hand's game (``game=``; in a
+hi-lo game a player's equity is their expected share of the pot):
 
 * exact: every remaining board is enumerated;
 * the known cards of players who have folded are dead (out of the deck);
@@ -9,6 +10,11 @@ among the players still in:
   when that fits the equity budget, otherwise a seeded Monte Carlo estimate,
   flagged by ``exact=False``); a street where no live hand is known has no
   equity (by symmetry each player would have ``1/k``).
+
+When the installed calculator cannot compute the hand's game, its
+equities are None and :attr:`StreetEquity.note` (and
+:attr:`HandAnalysis.note`) say :data:`NOT_COMPUTED`: never a number of
+another game.
 
 In five-card draw the equity before the draw depends on how players draw,
 so it is left out; after the draw the hands are final and the equity is the
@@ -22,15 +28,20 @@ in. ``luck`` is the actual net minus the expected net.
 """
 from __future__ import annotations
 
+import inspect
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from ..cards import Card
+from ..variants import HOLDEM, Game
 from .playback import ReplayedHand, Street
 from .settlement import layer_pots
 
-__all__ = ["StreetEquity", "HandAnalysis", "PlayerSummary", "Summary", "analyse", "summarise"]
+__all__ = ["StreetEquity", "HandAnalysis", "PlayerSummary", "Summary", "analyse", "summarise", "NOT_COMPUTED"]
+
+NOT_COMPUTED = "not computed for this game yet"
+"""What a street's equity says when the calculator does not compute the hand's game."""
 
 
 @dataclass(frozen=True)
@@ -43,6 +54,7 @@ class StreetEquity:
     exact: bool
     std_error: float | None = None
     split: float | None = None
+    note: str | None = None
 
 
 @dataclass(frozen=True)
@@ -52,6 +64,8 @@ class HandAnalysis:
     hand: ReplayedHand
     streets: tuple[StreetEquity, ...]
     expected: tuple[float, ...] | None = None
+    note: str | None = None
+    """:data:`NOT_COMPUTED` when the hand's game has no equity here (nor all-in EV), else None."""
 
     @property
     def luck(self) -> tuple[float, ...] | None:
@@ -77,7 +91,7 @@ class HandAnalysis:
             "complete": hand.complete, "showdown": hand.showdown, "board": cards(hand.board),
             "streets": [{
                 "name": e.street.name, "board": cards(e.street.board), "pot": number(e.street.pot),
-                "exact": e.exact, "std_error": e.std_error, "split": e.split,
+                "exact": e.exact, "std_error": e.std_error, "split": e.split, "note": e.note,
                 "actions": list(e.street.actions),
                 "players": [{"name": names[i], "cards": cards(e.street.holes[i]),
                              "in": i in e.street.live, "equity": e.equity[i]}
@@ -87,17 +101,20 @@ class HandAnalysis:
             [None if s is None else number(s) for s in hand.final_stacks],
             "recorded_finishing_stacks": None if record.finishing_stacks is None else
             [None if s is None else number(s) for s in record.finishing_stacks],
-            "settlement": None, "all_in": None,
+            "settlement": None, "all_in": None, "note": self.note,
         }
         settlement = hand.settlement
         if settlement is not None:
             result["settlement"] = {
                 "pots": [{"amount": number(p.amount), "eligible": [names[i] for i in p.eligible],
                           "winners": [names[i] for i in p.winners],
+                          "low_winners": [names[i] for i in p.low_winners],
                           "shares": [number(x) for x in p.shares]} for p in settlement.pots],
                 "returned": [number(x) for x in settlement.returned],
                 "net": [number(x) for x in settlement.net],
                 "hands": [None if r is None else r.describe() for r in settlement.ranks],
+                "lows": None if settlement.lows is None else
+                [None if low is None else low.describe() for low in settlement.lows],
                 "mucked": [names[i] for i in hand.mucked],  # who threw their cards away: a hand shown is not
             }
         spot, luck = hand.all_in, self.luck
@@ -141,19 +158,33 @@ class Summary:
                              "luck": p.luck} for p in self.players]}
 
 
-def _holdem_equity(street: Street, seed: int) -> StreetEquity:
+def _computes(game: Game) -> bool:
+    """True when :func:`pokerfsm.calculator.equity` computes ``game`` (hold'em always)."""
+    from ..calculator import equity
+
+    return game == HOLDEM or "game" in inspect.signature(equity).parameters
+
+
+def _game_options(game: Game) -> dict[str, Any]:
+    """The ``game=`` option for the calculator, left out for hold'em (its default)."""
+    return {} if game == HOLDEM else {"game": game.name}
+
+
+def _board_equity(street: Street, game: Game, seed: int) -> StreetEquity:
     from ..calculator import equity
 
     n = len(street.holes)
     live = street.live
     if len(live) == 1:
         return StreetEquity(street, tuple(1.0 if i in live else None for i in range(n)), True, split=0.0)
+    if not _computes(game):
+        return StreetEquity(street, (None,) * n, False, note=NOT_COMPUTED)
     hands = [street.holes[i] for i in live]
     if all(h is None for h in hands):
         return StreetEquity(street, (None,) * n, False)
     known = all(h is not None for h in hands)
     result = equity(hands, board=street.board, dead=street.dead,
-                    exact=True if known else None, seed=seed)
+                    exact=True if known else None, seed=seed, **_game_options(game))
     shares = dict(zip(live, (p.equity for p in result.players)))
     return StreetEquity(street, tuple(shares.get(i) for i in range(n)), result.exact, result.std_error,
                         result.split)
@@ -174,8 +205,9 @@ def _final_equity(street: Street) -> StreetEquity:
 
 
 def _street_equity(hand: ReplayedHand, street: Street, index: int, seed: int) -> StreetEquity:
-    if hand.record.game != "draw":
-        return _holdem_equity(street, seed)
+    game = hand.record.rules.game
+    if game is not None:
+        return _board_equity(street, game, seed)
     if index == 0:
         return StreetEquity(street, (None,) * len(street.holes), False)
     return _final_equity(street)
@@ -184,8 +216,8 @@ def _street_equity(hand: ReplayedHand, street: Street, index: int, seed: int) ->
 def _all_in_expected(hand: ReplayedHand) -> tuple[float, ...] | None:
     from ..calculator import equity
 
-    spot, settlement = hand.all_in, hand.settlement
-    if spot is None or settlement is None:
+    spot, settlement, game = hand.all_in, hand.settlement, hand.record.rules.game
+    if spot is None or settlement is None or game is None or not _computes(game):
         return None
     antes = None if hand.record.ante_trimming else hand.antes
     returned, pots = layer_pots(hand.contributions, spot.live, antes)
@@ -199,7 +231,7 @@ def _all_in_expected(hand: ReplayedHand) -> tuple[float, ...] | None:
             holes = [hand.holes[i] for i in eligible]
             if any(h is None for h in holes):
                 return None
-            result = equity(holes, board=spot.board, dead=spot.dead, exact=True)
+            result = equity(holes, board=spot.board, dead=spot.dead, exact=True, **_game_options(game))
             shares[eligible] = tuple(p.equity for p in result.players)
         for i, share in zip(eligible, shares[eligible]):
             expected[i] += amount * share
@@ -215,7 +247,9 @@ def analyse(hand: ReplayedHand, *, seed: int = 0) -> HandAnalysis:
     :raises InvalidDealError: only for inconsistent hands (not from a replay).
     """
     streets = tuple(_street_equity(hand, street, k, seed) for k, street in enumerate(hand.streets))
-    return HandAnalysis(hand, streets, _all_in_expected(hand))
+    game = hand.record.rules.game
+    note = NOT_COMPUTED if game is not None and not _computes(game) else None
+    return HandAnalysis(hand, streets, _all_in_expected(hand), note)
 
 
 def summarise(analyses: Sequence[HandAnalysis]) -> Summary:

@@ -39,7 +39,8 @@ def test_replay_reproduces_recorded_stacks_and_pokerkit(table, name):
 
 def test_corpus_covers_the_cases_asked_for():
     assert {"three_allins.phh", "odd_chip.phh", "straddle.phh", "muck.phh", "uncalled.phh",
-            "fixed_limit.phh", "dead_antes.phh", "session.phhs"} <= set(CORPUS)
+            "fixed_limit.phh", "dead_antes.phh", "session.phhs", "pot_limit_omaha.phh", "omaha_hi_lo_quartered.phh",
+            "omaha_hi_lo_side_pot_without_low.phh"} <= set(CORPUS)
 
 
 def test_three_all_ins_make_a_main_and_two_side_pots(table):

@@ -1,14 +1,17 @@
 """``pokerfsm replay FILE [--hand N] [--json]``: a hand history, street by street, with equities.
 
-    pokerfsm replay hands.phh              # every hand, then a summary
+    pokerfsm replay hands.phh              # every hand, then a summary (hold'em, PLO, Omaha hi-lo)
     pokerfsm replay hands.phh --hand 3     # the third hand of the file
     pokerfsm replay draw.jsonl --json      # one JSON document
 
 For each hand: the board, each live player's cards (where the history shows
 them), the pot and every player's exact equity at the start of each street;
-the moves; who won which pot; and after an all-in with cards to come, each
+the moves; who won which pot (in Omaha hi-lo, who took the high half and
+who the low one, with which hands); and after an all-in with cards to come, each
 player's expected net against the actual one ("luck"). A file of several
-hands ends with a summary. Needs pokerkit (the ``games`` extra).
+hands ends with a summary. The caption of each hand names its game. Where
+the calculator cannot compute a game's equity, the view says so and shows
+no number. Needs pokerkit (the ``games`` extra).
 
 Whatever text the file holds (player names, the hand's name, and so the
 moves) is shown escaped: no control character or escape sequence reaches

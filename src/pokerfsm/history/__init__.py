@@ -1,11 +1,13 @@
 """Hand histories: read PHH and our draw logs, replay them street by street, settle the pots.
 
-* :func:`load` / :func:`loads` read a history file (PHH, PHHS, or the JSON
-  lines of ``pokerfsm play draw --history``) and replay every hand on
-  pokerkit's rules engine, giving :class:`ReplayedHand` values.
+* :func:`load` / :func:`loads` read a history file (PHH or PHHS of hold'em,
+  pot-limit Omaha or fixed-limit Omaha hi-lo, or the JSON lines of
+  ``pokerfsm play draw --history``) and replay every hand on pokerkit's
+  rules engine, giving :class:`ReplayedHand` values.
 * :func:`analyse` adds each player's exact equity at every street and the
   all-in expected value against what was won; :func:`summarise` totals a file.
-* :func:`showdown` settles any hand from contributions and cards.
+* :func:`showdown` settles any hand from contributions and cards (hi-lo
+  pots in halves, to the chip as pokerkit splits them).
 
 Every problem with a file is one :class:`~pokerfsm.errors.HistoryParseError`
 whose message starts with ``file:line:`` and quotes the offending text.

@@ -2,8 +2,14 @@
 
 PHH is TOML with fixed field names (the PHH standard, as pokerkit writes it
 and as ``pokerfsm play holdem --history`` writes it: one ``[n]`` table per
-hand). The TOML is read by the standard library; this module checks the
-fields pokerfsm needs and finds the line of each one, so that every problem
+hand). pokerfsm replays the standard's hold'em and Omaha variants,
+:data:`PHH_VARIANTS`: ``NT``, ``FT``, ``PO`` (pot-limit Omaha) and ``FO/8``
+(fixed-limit Omaha hi-lo); the standard has no code for 5- or 6-card Omaha.
+The variants whose hands pokerfsm does not evaluate (stud, razz, draw
+lowball, badugi, short deck: :data:`.record.REFUSED`) are refused by name.
+
+The TOML is read by the standard library; this module checks the fields
+pokerfsm needs and finds the line of each one, so that every problem
 is reported as ``file:line: message``. Playing the actions is
 :mod:`.playback`'s job (on pokerkit's rules engine).
 

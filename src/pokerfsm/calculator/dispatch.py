@@ -34,20 +34,31 @@ from ..cards import CardsLike
 from ..errors import InvalidDealError
 from ..odds.compute import DEFAULT_TARGET_STD_ERROR, compute
 from ..odds.deal import Deal, PlayerSpec, prepare_deal
+from ..odds.omaha import compute_omaha
+from ..odds.omaha_deal import OmahaDeal, OmahaPlayerSpec, prepare_omaha_deal
 from ..odds.results import EquityResult
 from ..odds.stopping import Stop
 from ..precomputed.answers import table_answer
+from ..variants import HOLDEM, GameLike, game_of
 from .options import check_options
 
 __all__ = ["equity", "checked_deal", "stored_answer"]
 
 
-def checked_deal(players: Sequence[PlayerSpec] | Deal, board: CardsLike = (), dead: CardsLike = ()) -> Deal:
-    """``players``, ``board`` and ``dead`` checked by :func:`~pokerfsm.odds.deal.prepare_deal`, or
-    ``players`` itself when it is a :class:`~pokerfsm.odds.deal.Deal` already checked (which
-    carries its own board and dead cards: giving them again is an error)."""
-    if not isinstance(players, Deal):
-        return prepare_deal(players, board, dead)
+def checked_deal(players: Sequence[PlayerSpec] | Sequence[OmahaPlayerSpec] | Deal | OmahaDeal,
+                 board: CardsLike = (), dead: CardsLike = (), game: GameLike = HOLDEM) -> Deal | OmahaDeal:
+    """``players``, ``board`` and ``dead`` checked by :func:`~pokerfsm.odds.deal.prepare_deal` (or,
+    for an Omaha ``game``, :func:`~pokerfsm.odds.omaha_deal.prepare_omaha_deal`), or ``players``
+    itself when it is a deal already checked (which carries its own game, board and dead cards:
+    giving them again is an error)."""
+    chosen = game_of(game)
+    if not isinstance(players, (Deal, OmahaDeal)):
+        if chosen.is_omaha:
+            return prepare_omaha_deal(players, board, dead, game=chosen)  # type: ignore[arg-type]
+        return prepare_deal(players, board, dead)  # type: ignore[arg-type]
+    dealt = players.game if isinstance(players, OmahaDeal) else HOLDEM
+    if chosen is not HOLDEM and chosen is not dealt:
+        raise InvalidDealError(f"a checked deal of {dealt.name} asked as {chosen.name}", field="game")
     for field, given in (("board", board), ("dead", dead)):
         if given is not None and (given.split() if isinstance(given, str) else list(given)):
             raise InvalidDealError(f"a checked deal carries its own {field} cards; "
@@ -74,8 +85,9 @@ def stored_answer(deal: Deal, *, exact: bool | None = None, samples: int | None 
     return table_answer(deal, started, target_std_error if exact is None else None)
 
 
-def equity(players: Sequence[PlayerSpec] | Deal, board: CardsLike = (), dead: CardsLike = (), *,
-           samples: int | None = None, seed: Any = None, exact: bool | None = None,
+def equity(players: Sequence[PlayerSpec] | Sequence[OmahaPlayerSpec] | Deal | OmahaDeal, board: CardsLike = (),
+           dead: CardsLike = (), *, game: GameLike = HOLDEM, samples: int | None = None, seed: Any = None,
+           exact: bool | None = None,
            budget: float | None = None, progress: Callable[[float], None] | None = None,
            target_std_error: float = DEFAULT_TARGET_STD_ERROR, stop: Stop | None = None,
            tables: bool = True) -> EquityResult:
@@ -85,6 +97,14 @@ def equity(players: Sequence[PlayerSpec] | Deal, board: CardsLike = (), dead: Ca
     a :class:`~pokerfsm.odds.deal.Deal` already checked by
     :func:`~pokerfsm.odds.deal.prepare_deal` (then with no ``board`` or
     ``dead`` here: the deal has them).
+    ``game``: ``"holdem"`` (the default) or an Omaha game of
+    :mod:`pokerfsm.variants` (``omaha``, ``omaha5``, ``omaha6``,
+    ``omaha-hi-lo``, ``omaha5-hi-lo``): each player then holds that game's
+    number of hole cards, or an Omaha range (:mod:`pokerfsm.omaha_ranges`),
+    up to as many players as the deck allows, and the answer is computed by
+    :func:`pokerfsm.odds.omaha.compute_omaha` (no table holds Omaha); a hi-lo
+    answer gives each player's ``scoop``, ``high_share`` and ``low_share``
+    and the chance ``low`` that a low qualifies.
     ``exact``: True forces enumeration, False Monte Carlo, None chooses by the
     estimated time against ``budget`` seconds (default :data:`~pokerfsm.calculator.options.DEFAULT_BUDGET`).
     ``samples`` (1 to :data:`~pokerfsm.calculator.options.MAX_SAMPLES`) fixes the number of Monte Carlo
@@ -111,17 +131,24 @@ def equity(players: Sequence[PlayerSpec] | Deal, board: CardsLike = (), dead: Ca
     >>> r.combinations, r.players[0].wins, r.players[1].wins, r.players[0].ties
     (990, 843, 131, 16)
 
+    >>> r = equity(["AsKsQhJh", "2c3c4d5d"], board="Ah 7c 8d", game="omaha")
+    >>> r.game, r.combinations, round(r.players[0].equity, 4)
+    ('omaha', 820, 0.672)
+
     Raises CardParseError, RangeParseError, DuplicateCardError or
     InvalidDealError for a bad deal (with the player, field and card),
-    OptionError for a bad option, TimeLimitError or CancelledError when
+    OptionError for a bad option or an unknown game, TimeLimitError or CancelledError when
     ``stop`` says so.
     """
     started = time.perf_counter()
-    deal = checked_deal(players, board, dead)
+    deal = checked_deal(players, board, dead, game)
     seconds = check_options(samples=samples, seed=seed, budget=budget, target_std_error=target_std_error,
                             exact=exact, tables=tables, stop=stop, progress=progress)
     stop = stop if stop is not None else Stop()
     stop.check()  # a computation cancelled (or out of time) before it starts does not start, table or not
+    if isinstance(deal, OmahaDeal):
+        return compute_omaha(deal, samples=samples, seed=seed, exact=exact, budget=seconds, progress=progress,
+                             target_std_error=target_std_error, stop=stop)
     answer = stored_answer(deal, exact=exact, samples=samples, target_std_error=target_std_error, tables=tables,
                            started=started)
     if answer is not None:

@@ -13,21 +13,6 @@ from pokerfsm.odds cimport _xoshiro as xoshiro
 from pokerfsm.odds._xoshiro cimport Rng
 
 
-cdef inline uint8_t _draw(Rng* r, uint8_t* deck, int* left, uint64_t taken) noexcept nogil:
-    """A uniform card of ``deck[:left]`` not in ``taken``, moved past the cards left (a partial
-    Fisher-Yates shuffle: the deck keeps its cards, in another order, for the next deal)."""
-    cdef int i
-    cdef uint8_t c
-    while True:
-        i = xoshiro.below(r, left[0])
-        c = deck[i]
-        left[0] -= 1
-        deck[i] = deck[left[0]]
-        deck[left[0]] = c
-        if not (taken >> c) & 1:
-            return c
-
-
 cdef struct Deal:
     const Compact* c
     int n
@@ -53,9 +38,8 @@ cdef int64_t _deal_one(const Deal* deal, Rng* r, uint8_t* deck, int size, uint8_
     """
     cdef uint64_t used, bit
     cdef int64_t rejected = 0
-    cdef int p, j, lo, hi, mid, left = size
+    cdef int p, j, lo, left = size
     cdef bint collided
-    cdef double target
     while True:  # hands from weighted ranges: the whole tuple is redrawn on a collision
         used = deal.used
         collided = False
@@ -64,15 +48,7 @@ cdef int64_t _deal_one(const Deal* deal, Rng* r, uint8_t* deck, int size, uint8_
                 holes[2 * p] = deal.hole[2 * p]
                 holes[2 * p + 1] = deal.hole[2 * p + 1]
             elif deal.kind[p] == 1:
-                lo = deal.range_start[p]
-                hi = deal.range_end[p] - 1
-                target = xoshiro.uniform(r) * deal.cumulative[hi]
-                while lo < hi:
-                    mid = (lo + hi) >> 1
-                    if deal.cumulative[mid] > target:
-                        hi = mid
-                    else:
-                        lo = mid + 1
+                lo = xoshiro.pick(r, deal.cumulative, deal.range_start[p], deal.range_end[p] - 1)
                 bit = (1ULL << deal.combo_cards[2 * lo]) | (1ULL << deal.combo_cards[2 * lo + 1])
                 if used & bit:
                     collided = True
@@ -87,10 +63,10 @@ cdef int64_t _deal_one(const Deal* deal, Rng* r, uint8_t* deck, int size, uint8_
             return -1
     for p in range(deal.n):  # random hands come from what is left: uniform, no bias
         if deal.kind[p] == 2:
-            holes[2 * p] = _draw(r, deck, &left, used)
-            holes[2 * p + 1] = _draw(r, deck, &left, used)
+            holes[2 * p] = xoshiro.draw(r, deck, &left, used)
+            holes[2 * p + 1] = xoshiro.draw(r, deck, &left, used)
     for j in range(deal.to_deal):
-        board[j] = _draw(r, deck, &left, used)
+        board[j] = xoshiro.draw(r, deck, &left, used)
     return rejected
 
 

@@ -1,8 +1,9 @@
-# The random number generator of the compiled Monte Carlo kernels (odds/_sampling.pyx and
-# precomputed/_sample.pyx): xoshiro256** (Blackman and Vigna) seeded by splitmix64, and the one
-# way to draw a uniform integer below n from it. Inline functions only, callable without the GIL:
+# The random number generator of the compiled Monte Carlo kernels (odds/_sampling.pyx,
+# odds/_omaha_equity.pyx and precomputed/_sample.pyx): xoshiro256** (Blackman and Vigna) seeded
+# by splitmix64, the one way to draw a uniform integer below n from it, and the one way to draw
+# a card from a deck. Inline functions only, callable without the GIL:
 # each kernel compiles its own copy, so the same seed gives the same stream everywhere.
-from libc.stdint cimport uint64_t
+from libc.stdint cimport uint8_t, uint64_t
 
 
 cdef struct Rng:
@@ -64,3 +65,32 @@ cdef inline int below(Rng* r, int n) noexcept nogil:
         r.has_spare = True
         x >>= 32
     return <int>((x * <uint64_t>n) >> 32)
+
+
+cdef inline uint8_t draw(Rng* r, uint8_t* deck, int* left, uint64_t taken) noexcept nogil:
+    """A uniform card of ``deck[:left]`` not in ``taken``, moved past the cards left (a partial
+    Fisher-Yates shuffle: the deck keeps its cards, in another order, for the next deal)."""
+    cdef int i
+    cdef uint8_t c
+    while True:
+        i = below(r, left[0])
+        c = deck[i]
+        left[0] -= 1
+        deck[i] = deck[left[0]]
+        deck[left[0]] = c
+        if not (taken >> c) & 1:
+            return c
+
+
+cdef inline int pick(Rng* r, const double* cumulative, int lo, int hi) noexcept nogil:
+    """An index of ``lo .. hi`` (inclusive) drawn by weight, ``cumulative`` holding the running sums
+    of the weights from ``lo``: the first index whose running sum is above a uniform draw."""
+    cdef int mid
+    cdef double target = uniform(r) * cumulative[hi]
+    while lo < hi:
+        mid = (lo + hi) >> 1
+        if cumulative[mid] > target:
+            hi = mid
+        else:
+            lo = mid + 1
+    return lo

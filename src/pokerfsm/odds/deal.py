@@ -27,7 +27,8 @@ from ..errors import DuplicateCardError, Error, InvalidDealError, quoted
 from ..players import read_player
 from ..ranges import HandRange
 
-__all__ = ["MAX_PLAYERS", "PlayerSpec", "Seat", "Deal", "prepare_deal", "read_seat"]
+__all__ = ["MAX_PLAYERS", "PlayerSpec", "Seat", "Deal", "KnownCards", "prepare_deal", "read_seat", "cards_of",
+           "distinct_cards"]
 
 MAX_PLAYERS = 10
 """Hold'em seats at most: ten players need 20 hole cards and 5 board cards of 52."""
@@ -97,11 +98,11 @@ def read_seat(spec: PlayerSpec, player: int) -> Seat:
     return Seat(f"{read[0]}{read[1]}", hand=(read[0], read[1]))
 
 
-@dataclass
-class Deal:
-    """Checked seats (2 to :data:`MAX_PLAYERS`), board (0, 3, 4 or 5 cards) and dead cards."""
+class KnownCards:
+    """What any game's checked deal knows: its seats' known hands (``seat.hand``, None when
+    unknown), the board and the dead cards."""
 
-    seats: list[Seat]
+    seats: Sequence[Any]
     board: tuple[Card, ...]
     dead: tuple[Card, ...]
 
@@ -119,11 +120,37 @@ class Deal:
         return all(seat.hand is not None for seat in self.seats)
 
 
-def _cards_of(field: str, cards: CardsLike) -> tuple[Card, ...]:
+@dataclass
+class Deal(KnownCards):
+    """Checked seats (2 to :data:`MAX_PLAYERS`), board (0, 3, 4 or 5 cards) and dead cards."""
+
+    seats: list[Seat]
+    board: tuple[Card, ...]
+    dead: tuple[Card, ...]
+
+
+def cards_of(field: str, cards: CardsLike) -> tuple[Card, ...]:
+    """``cards`` read, an error placed in ``field``."""
     try:
         return as_cards(cards)
     except Error as exc:
         raise exc.located(field) from None
+
+
+def distinct_cards(hands: Sequence[Sequence[Card] | None], board: Sequence[Card], dead: Sequence[Card]) -> int:
+    """How many cards the known ``hands`` (None where unknown), ``board`` and ``dead`` hold; raises
+    DuplicateCardError naming both places of a card given twice."""
+    owner: dict[int, str] = {}
+    places: list[tuple[str, str, int | None, Sequence[Card]]] = [
+        ("players", f"player {i + 1}'s hand", i, hand) for i, hand in enumerate(hands) if hand]
+    places += [("board", "the board", None, board), ("dead", "the dead cards", None, dead)]
+    for field, place, player, cards in places:
+        for index, c in enumerate(cards):
+            if int(c) in owner:
+                raise DuplicateCardError(f"card {str(c)!r} is given twice: in {owner[int(c)]} and in {place}",
+                                         card=c, field=field, player=player, index=index)
+            owner[int(c)] = place
+    return len(owner)
 
 
 def prepare_deal(players: Sequence[PlayerSpec], board: CardsLike = (), dead: CardsLike = (),
@@ -139,26 +166,16 @@ def prepare_deal(players: Sequence[PlayerSpec], board: CardsLike = (), dead: Car
     if not 2 <= len(players) <= MAX_PLAYERS:
         raise InvalidDealError(f"hold'em takes 2 to {MAX_PLAYERS} players, got {len(players)}", field="players")
     seats = [read_seat(spec, i) for i, spec in enumerate(players)]
-    board_cards = _cards_of("board", board)
+    board_cards = cards_of("board", board)
     if len(board_cards) not in board_sizes:
         sizes = ", ".join(map(str, board_sizes[:-1])) + f" or {board_sizes[-1]}"
         raise InvalidDealError(f"a board has {sizes} cards, got {len(board_cards)} "
                                f"({' '.join(map(str, board_cards))!r})", field="board")
-    dead_cards = _cards_of("dead", dead)
-    owner: dict[int, tuple[str, str, int | None, int]] = {}
-    places: list[tuple[str, str, int | None, Sequence[Card]]] = [
-        ("players", f"player {i + 1}'s hand", i, s.hand) for i, s in enumerate(seats) if s.hand]
-    places += [("board", "the board", None, board_cards), ("dead", "the dead cards", None, dead_cards)]
-    for field, place, player, cards in places:
-        for index, c in enumerate(cards):
-            if int(c) in owner:
-                first = owner[int(c)]
-                raise DuplicateCardError(f"card {str(c)!r} is given twice: in {first[1]} and in {place}", card=c,
-                                         field=field, player=player, index=index)
-            owner[int(c)] = (field, place, player, index)
+    dead_cards = cards_of("dead", dead)
+    known = distinct_cards([s.hand for s in seats], board_cards, dead_cards)
     deal = Deal(seats, board_cards, dead_cards)
     needed = 2 * sum(s.hand is None for s in seats) + 5 - len(board_cards)
-    left = 52 - len(owner)
+    left = 52 - known
     if needed > left:
         raise InvalidDealError(f"too few cards left: the deal needs {needed} more cards "
                                f"but only {left} remain in the deck", field="dead" if dead_cards else "players")

@@ -37,9 +37,10 @@ from ..errors import InvalidDealError
 from ..ranking import HandCategory
 from ._boards import SLOTS_PER_PLAYER, row_width
 from .deal import Deal
+from .omaha_deal import OmahaDeal
 
-__all__ = ["Method", "PlayerResult", "EquityResult", "from_row", "std_errors", "SLOTS_PER_PLAYER", "row_width",
-           "outcome_slots", "split_row", "reorder_row"]
+__all__ = ["Method", "PlayerResult", "EquityResult", "HiLoCounts", "from_row", "std_errors", "SLOTS_PER_PLAYER",
+           "row_width", "outcome_slots", "split_row", "reorder_row"]
 
 _CATEGORY_NAMES = [HandCategory(c).name for c in range(1, 10)]
 
@@ -81,12 +82,33 @@ class PlayerResult:
     losses: float
     categories: dict[str, float]
     std_error: float | None = None
+    scoop: float | None = None
+    high_share: float | None = None
+    low_share: float | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        return {"hand": self.hand, "win": self.win, "tie": self.tie, "lose": self.lose,
-                "equity": self.equity, "categories": dict(self.categories),
-                "wins": self.wins, "ties": self.ties, "losses": self.losses,
-                "std_error": self.std_error}
+        shown = {"hand": self.hand, "win": self.win, "tie": self.tie, "lose": self.lose,
+                 "equity": self.equity, "categories": dict(self.categories),
+                 "wins": self.wins, "ties": self.ties, "losses": self.losses,
+                 "std_error": self.std_error}
+        if self.scoop is not None:
+            shown.update(scoop=self.scoop, high_share=self.high_share, low_share=self.low_share)
+        return shown
+
+
+@dataclass(frozen=True)
+class HiLoCounts:
+    """What a game with a low half counts beside the showdowns, per player (weighted as they are):
+    the pot shares summed (and their squares, for the Monte Carlo standard error), the parts won
+    with the high and with the low, the scoops (the whole pot alone), and the showdowns where a
+    low qualifies."""
+
+    share: NDArray[np.float64]
+    share_squared: NDArray[np.float64]
+    high: NDArray[np.float64]
+    low: NDArray[np.float64]
+    scoop: NDArray[np.float64]
+    low_qualifies: float
 
 
 @dataclass(frozen=True)
@@ -120,11 +142,14 @@ class EquityResult:
     splits: dict[Seats, float] = field(default_factory=dict)
     split_counts: dict[Seats, float] = field(default_factory=dict)
     split: float = 0.0
+    game: str = "holdem"
+    low: float | None = None
 
     @classmethod
-    def from_counts(cls, deal: Deal, pots: Mapping[Seats, float], combinations: int, *, method: Method,
+    def from_counts(cls, deal: Deal | OmahaDeal, pots: Mapping[Seats, float], combinations: int, *, method: Method,
                     exact: bool, started: float, categories: NDArray[np.float64] | None = None,
-                    std_error: float | None = None, trials: int | None = None) -> EquityResult:
+                    std_error: float | None = None, trials: int | None = None, game: str = "holdem",
+                    halves: HiLoCounts | None = None) -> EquityResult:
         """The result of ``deal`` from its showdowns counted by who takes the pot.
 
         ``pots`` maps each set of winners (seat indices, ascending) to its
@@ -135,6 +160,11 @@ class EquityResult:
         empty). ``trials``: the number of independent random deals behind
         the counts, for each player's standard error (None when exact).
         ``started`` is the ``time.perf_counter()`` at the start of the question.
+        ``game`` names the game; ``halves``, for a game with a low half, gives
+        each player's pot share (``equity``, its standard error), ``scoop``,
+        ``high_share`` and ``low_share`` (``equity = high_share + low_share``)
+        and the result's ``low`` (the chance that a low qualifies); ``pots``
+        then maps the set of players who take any part of the pot.
         InvalidDealError when nothing was counted.
 
         >>> from pokerfsm.odds.deal import prepare_deal
@@ -151,35 +181,49 @@ class EquityResult:
         if total <= 0:
             raise InvalidDealError("the ranges collide with every possible deal", field="players")
         errors: list[float | None] = list(_seat_std_errors(winners, trials, n)) if trials else [None] * n
+        if halves is not None and trials:
+            errors = [_std_error(float(s), float(q), trials) for s, q in zip(halves.share, halves.share_squared)]
         slots = outcome_slots(winners, n)
         players = []
-        for number, (seat, row, err) in enumerate(zip(deal.seats, slots, errors)):
+        for number, (row, err) in enumerate(zip(slots, errors)):
             wins, ties, losses = float(row[1]), float(row[2:].sum()), float(row[0])
             share = sum(float(row[k]) / k for k in range(1, n + 1))
             shown = {} if categories is None else {
                 name: float(categories[number, c]) / total for c, name in enumerate(_CATEGORY_NAMES)}
+            low_half = {} if halves is None else {
+                "scoop": float(halves.scoop[number]) / total, "high_share": float(halves.high[number]) / total,
+                "low_share": float(halves.low[number]) / total}
+            if halves is not None:
+                share = float(halves.share[number])
             players.append(PlayerResult(
-                hand=seat.text, win=wins / total, tie=ties / total, lose=losses / total,
+                hand=deal.seats[number].text, win=wins / total, tie=ties / total, lose=losses / total,
                 equity=share / total, wins=_number(wins), ties=_number(ties), losses=_number(losses),
-                categories=shown, std_error=err))
+                categories=shown, std_error=err, **low_half))
         sets = sorted((tuple(p for p in range(n) if m >> p & 1), m) for m in range(1, 1 << n) if winners[m] > 0)
         sets.sort(key=lambda item: len(item[0]))
         splits = {seats: float(winners[m]) / total for seats, m in sets}
         counts = {seats: _number(float(winners[m])) for seats, m in sets}
         split = sum(float(winners[m]) for seats, m in sets if len(seats) > 1) / total
         return cls(tuple(players), deal.board, deal.dead, int(combinations), exact, std_error,
-                   time.perf_counter() - started, Method(method), splits, counts, split)
+                   time.perf_counter() - started, Method(method), splits, counts, split, game,
+                   None if halves is None else halves.low_qualifies / total)
 
     def to_dict(self) -> dict[str, Any]:
         """Plain JSON data; ``splits`` is a list of ``{"players": [...], "probability": p, "count": c}``
-        with players as indices into ``players``."""
-        return {"players": [p.to_dict() for p in self.players],
+        with players as indices into ``players``. A game other than hold'em adds ``game``; a game
+        with a low half adds ``low`` and, per player, ``scoop``, ``high_share`` and ``low_share``."""
+        shown = {"players": [p.to_dict() for p in self.players],
                 "board": [str(c) for c in self.board], "dead": [str(c) for c in self.dead],
                 "combinations": self.combinations, "exact": self.exact, "std_error": self.std_error,
                 "elapsed_s": self.elapsed_s, "method": self.method.value,
                 "split": self.split,
                 "splits": [{"players": list(seats), "probability": p, "count": self.split_counts.get(seats, 0)}
                            for seats, p in self.splits.items()]}
+        if self.game != "holdem":
+            shown["game"] = self.game
+        if self.low is not None:
+            shown["low"] = self.low
+        return shown
 
 
 def _number(x: float) -> float | int:
@@ -233,13 +277,18 @@ def std_errors(totals: NDArray[np.float64], trials: int, n: int) -> list[float]:
 def _seat_std_errors(winners: NDArray[np.float64], trials: int, n: int) -> list[float]:
     members = _members(n)
     share = members / np.maximum(members.sum(axis=0), 1)
-    mean = share @ winners / trials
-    square = (share * share) @ winners / trials
-    return [math.sqrt(max(float(s - m * m), 0.0) / max(trials - 1, 1)) for m, s in zip(mean, square)]
+    return [_std_error(float(s), float(q), trials) for s, q in zip(share @ winners, (share * share) @ winners)]
 
 
-def from_row(deal: Deal, totals: NDArray[np.float64], combinations: int, *, method: Method, exact: bool,
-             started: float, std_error: float | None = None, trials: int | None = None) -> EquityResult:
+def _std_error(total: float, squares: float, trials: int) -> float:
+    """The standard error of a mean over ``trials`` deals, from the sum of the values and of their squares."""
+    mean, square = total / trials, squares / trials
+    return math.sqrt(max(square - mean * mean, 0.0) / max(trials - 1, 1))
+
+
+def from_row(deal: Deal | OmahaDeal, totals: NDArray[np.float64], combinations: int, *, method: Method, exact: bool,
+             started: float, std_error: float | None = None, trials: int | None = None, game: str = "holdem",
+             halves: HiLoCounts | None = None) -> EquityResult:
     """The result for one kernel row of showdown ``totals`` (players in seat order) counted over
     ``combinations``: its winner masks and hand categories, read into
     :meth:`EquityResult.from_counts`."""
@@ -248,4 +297,4 @@ def from_row(deal: Deal, totals: NDArray[np.float64], combinations: int, *, meth
     pots = {tuple(p for p in range(n) if m >> p & 1): float(winners[m]) for m in range(1, 1 << n) if winners[m]}
     return EquityResult.from_counts(deal, pots, combinations, method=method, exact=exact, started=started,
                                     categories=categories[:, 1:1 + len(_CATEGORY_NAMES)],
-                                    std_error=std_error, trials=trials)
+                                    std_error=std_error, trials=trials, game=game, halves=halves)

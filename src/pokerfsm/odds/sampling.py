@@ -18,7 +18,7 @@ from .enumeration import threads_for_work
 from .results import row_width, std_errors
 from .stopping import Stop
 
-__all__ = ["sample", "deal_cost"]
+__all__ = ["sample", "deal_cost", "run_rounds"]
 
 _STREAMS = 16
 _FIRST_ROUND = 20_000
@@ -43,7 +43,6 @@ def sample(deal: Deal, samples: int | None, seed: Any, budget: float, target: fl
     """
     import numpy as np
 
-    rng = seed if isinstance(seed, np.random.Generator) else np.random.default_rng(seed)
     n = len(deal.seats)
     kind = np.zeros(n, dtype=np.uint8)
     hole = np.zeros(2 * n, dtype=np.uint8)
@@ -71,7 +70,30 @@ def sample(deal: Deal, samples: int | None, seed: Any, budget: float, target: fl
     board = np.array([int(c) for c in deal.board], dtype=np.uint8)
     cards = np.array(combo_cards, dtype=np.uint8)
     cum = np.array(cumulative, dtype=np.float64)
-    totals = np.zeros(row_width(n))
+    rng = seed if isinstance(seed, np.random.Generator) else np.random.default_rng(seed)
+
+    def play(seeds: Any, trials: Any, out: Any, threads: int) -> None:
+        _sampling.monte_carlo(kind, hole, range_start, range_end, cards, cum, used, board, seeds, trials,
+                              out, threads, stop.flag, stop.kernel_seconds())
+
+    return run_rounds(play, lambda totals, done: std_errors(totals, done, n), row_width(n), deal_cost(deal),
+                      samples, rng, budget, target, progress, started, stop)
+
+
+def run_rounds(play: Callable[[Any, Any, Any, int], None], errors: Callable[[Any, int], list[float]], width: int,
+               cost: float, samples: int | None, rng: Any, budget: float, target: float,
+               progress: Callable[[float], None] | None, started: float, stop: Stop) -> tuple[Any, int, float]:
+    """The rounds of a Monte Carlo run, as :func:`sample` describes them, for any game.
+
+    ``play(seeds, trials, out, threads)`` runs ``trials[i]`` deals of stream
+    ``i`` (seeded ``seeds[i]``) into row ``out[i]`` of ``width`` counts,
+    raising RuntimeError when the deals keep colliding; ``errors(totals,
+    trials)`` gives each player's standard error; ``cost`` is one deal's
+    relative cost (see :func:`deal_cost`).
+    """
+    import numpy as np
+
+    totals = np.zeros(width)
     done = 0
     goal = min(samples, _ROUND) if samples is not None else _FIRST_ROUND
     while True:
@@ -79,21 +101,20 @@ def sample(deal: Deal, samples: int | None, seed: Any, budget: float, target: fl
         trials = np.full(_STREAMS, size // _STREAMS, dtype=np.int64)
         trials[: size % _STREAMS] += 1
         seeds = rng.integers(0, 2**63, size=_STREAMS, dtype=np.uint64)
-        out = np.zeros((_STREAMS, row_width(n)))
-        threads = threads_for_work(size * deal_cost(deal) * 4)
+        out = np.zeros((_STREAMS, width))
+        threads = threads_for_work(size * cost * 4)
         try:
-            _sampling.monte_carlo(kind, hole, range_start, range_end, cards, cum, used, board, seeds, trials,
-                                  out, threads, stop.flag, stop.kernel_seconds())
+            play(seeds, trials, out, threads)
         except RuntimeError:
             raise InvalidDealError("the ranges almost never fit together without sharing a card; "
                                    "narrow them or remove dead cards", field="players") from None
         if stop.flag[0]:  # this round is incomplete: keep what came before, if anything
             if samples is None and done > 0 and not stop.cancelled:
-                return totals, done, max(std_errors(totals, done, n))
+                return totals, done, max(errors(totals, done))
             stop.check()
         totals += out.sum(axis=0)
         done = goal
-        error = max(std_errors(totals, done, n))
+        error = max(errors(totals, done))
         if samples is not None:  # rounds of fixed sizes: the same seed gives the same answer
             if progress is not None:
                 progress(done / samples)

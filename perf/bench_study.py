@@ -74,8 +74,9 @@ def bench_report(flops: int) -> None:
         cluster.close()
         task = sorted(report.worker_seconds)[len(report.worker_seconds) // 2]
         rows.append((workers, f"{start_up:.1f} s", f"{walls[workers]:.1f} s", f"{start_up + walls[workers]:.1f} s",
-                     len(report.worker_seconds), f"{task:.2f} s", f"{sum(report.worker_seconds):.1f} s"))
-    print_rows(("workers", "start-up", "report", "total", "tasks", "median task", "worker seconds"), rows)
+                     len(report.worker_seconds), f"{task:.2f} s", f"{sum(report.worker_seconds):.1f} s",
+                     f"{sum(report.worker_cpu):.1f} s"))
+    print_rows(("workers", "start-up", "report", "total", "tasks", "median task", "worker wall", "worker CPU"), rows)
     print(f"scaling 1 -> 2 workers: {walls[1] / walls[2]:.2f}x; load average now {os.getloadavg()[0]:.1f}")
 
 

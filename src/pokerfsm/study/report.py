@@ -63,7 +63,8 @@ SUMMARY_GROUPS: tuple[tuple[str, Callable[[dict[str, Any]], bool]], ...] = (
 @dataclass
 class FlopReport:
     """Two ranges' report: ``rows`` (one dict per flop computed, by flop number), whether every
-    flop is in (``complete``), how many this run computed and in how many seconds."""
+    flop is in (``complete``), how many this run computed and in how many seconds, and each task's
+    wall-clock and CPU seconds on its worker."""
 
     range_a: str
     range_b: str
@@ -72,6 +73,7 @@ class FlopReport:
     computed: int = 0
     seconds: float = 0.0
     worker_seconds: list[float] = field(default_factory=list)
+    worker_cpu: list[float] = field(default_factory=list)
 
     def summaries(self) -> list[dict[str, Any]]:
         """Per group of :data:`SUMMARY_GROUPS` with flops: the flops, their weight, and each
@@ -164,7 +166,7 @@ def flop_report(range_a: str | HandRange, range_b: str | HandRange, *, flops: It
         with Store.open(path) as store:
             record, rows = _read(store, key)
         if _current(record, checksum) and {r["key"] for r in rows} >= set(wanted):
-            return _report(first, second, rows, wanted, 0, started, [])
+            return _report(first, second, rows, wanted, 0, started, [], [])
     with writer_lock(path), Store.open(path, create=True) as store:
         with store.transaction() as db:
             for statement in _SCHEMA:
@@ -184,26 +186,28 @@ def flop_report(range_a: str | HandRange, range_b: str | HandRange, *, flops: It
         todo = sorted((k for k in wanted if k not in done), key=lambda k: (sorted(c >> 2 for c in boards[k]), k))
         tasks = [todo[i:i + flops_per_task] for i in range(0, len(todo), flops_per_task)]
         seconds = _run(store, key, (str(first), str(second)), tasks, client, scheduler, workers, progress,
-                       checksum) if tasks else []
+                       checksum) if tasks else ([], [])
         record, rows = _read(store, key)
         if len(rows) == FLOPS:
             with store.transaction() as db:
                 db.execute(f"UPDATE {_SQL_REPORTS} SET completed = ? WHERE key = ? AND completed IS NULL",
                            (_now(), key))
-    return _report(first, second, rows, wanted, len(todo), started, seconds)
+    return _report(first, second, rows, wanted, len(todo), started, *seconds)
 
 
 def _report(first: HandRange, second: HandRange, rows: list[dict[str, Any]], wanted: list[int], computed: int,
-            started: float, seconds: list[float]) -> FlopReport:
+            started: float, seconds: list[float], cpu: list[float]) -> FlopReport:
     chosen = set(wanted)
     kept = [r for r in rows if r["key"] in chosen]
     return FlopReport(str(first), str(second), kept, len(kept) == FLOPS, computed, time.perf_counter() - started,
-                      seconds)
+                      seconds, cpu)
 
 
 def _run(store: Store, key: str, ranges: tuple[str, str], tasks: list[list[int]], client: Any,
-         scheduler: str | None, workers: int | None, progress: Progress | None, checksum: str) -> list[float]:
-    """Run ``tasks`` on Dask and commit each one's rows as it arrives; returns the worker seconds."""
+         scheduler: str | None, workers: int | None, progress: Progress | None,
+         checksum: str) -> tuple[list[float], list[float]]:
+    """Run ``tasks`` on Dask and commit each one's rows as it arrives; returns each task's wall-clock
+    and CPU seconds on its worker."""
     from ..errors import BuildError
 
     own = client is None
@@ -217,6 +221,7 @@ def _run(store: Store, key: str, ranges: tuple[str, str], tasks: list[list[int]]
     futures = [client.submit(flop_task, key, *ranges, keys, pure=False, priority=-number)
                for number, keys in enumerate(tasks)]
     seconds: list[float] = []
+    cpu: list[float] = []
     flops, finished = sum(len(keys) for keys in tasks), 0
     try:
         for future in as_completed(futures):  # type: ignore[no-untyped-call]
@@ -232,6 +237,7 @@ def _run(store: Store, key: str, ranges: tuple[str, str], tasks: list[list[int]]
                                result["rows"])
             future.release()
             seconds.append(result["seconds"])
+            cpu.append(result["cpu_seconds"])
             finished += len(result["rows"])
             if progress is not None:
                 progress(finished / flops, f"{finished:,}/{flops:,} flops")
@@ -246,6 +252,6 @@ def _run(store: Store, key: str, ranges: tuple[str, str], tasks: list[list[int]]
             if cluster is not None:
                 with contextlib.suppress(Exception):
                     cluster.close(timeout=10)
-    return seconds
+    return seconds, cpu
 
 

@@ -80,9 +80,13 @@ class _Reader:
     def __init__(self, text: str, game: Game, out: list[ReadItem]):
         self.text, self.game, self.out = text, game, out
 
-    def fail(self, message: str, column: int | None = None) -> RangeParseError:
-        where = f" at column {column}" if column is not None else ""
-        return RangeParseError(f"{message}{where} of range {quoted(self.text)}", text=self.text)
+    def fail(self, message: str, column: int) -> RangeParseError:
+        """An error in the range's structure, at ``column``."""
+        return RangeParseError(f"{message} at column {column} of range {quoted(self.text)}", text=self.text)
+
+    def bad(self, shown: str, column: int, why: str) -> RangeParseError:
+        """An error in the item ``shown`` (as written) at ``column``, as the hold'em reader words it."""
+        return RangeParseError(f"{quoted(shown)} at column {column} of range {quoted(self.text)}: {why}", text=shown)
 
     def items(self, pos: int, weight: float, *, depth: int) -> int:
         """Read items from ``pos`` to the end (or to a ')' when nested); return where it stopped."""
@@ -128,16 +132,16 @@ class _Reader:
         if not shown:
             raise self.fail("'(' has no weight before it (use e.g. 0.5(AAxx) or 50%(AAxx))", column)
         if end < len(text) and text[end] == "(":
-            raise self.fail(f"{quoted(shown)} is not a weight (use e.g. 0.5(AAxx) or 50%(AAxx))", column)
+            raise self.bad(shown, column, "not a weight (use e.g. 0.5(AAxx) or 50%(AAxx))")
         compact = re.sub(r"\s+", "", shown)
         if compact.lower() in OMAHA_RANDOM_WORDS:
             self.out.append(ReadItem(None, weight, "random"))
             return end
-        if _PERCENT.fullmatch(compact) or compact.lower().startswith("top"):  # no hand starts 'to
-            raise self.fail(f"{quoted(shown)}: top-X % ranges are not available for Omaha yet (they need an "
-                            "order of the Omaha starting hands, which pokerfsm does not ship)", column)
+        if _PERCENT.fullmatch(compact) or compact.lower().startswith("top"):  # no hand starts with 'to'
+            raise self.bad(shown, column, "top-X % ranges are not available for Omaha yet (they need an order "
+                                          "of the Omaha starting hands, which pokerfsm does not ship)")
         if _NUMBER.fullmatch(compact):
-            raise self.fail(f"{quoted(shown)}: a weight applies to items in parentheses, e.g. 0.5(AAxx)", column)
+            raise self.bad(shown, column, "a weight applies to items in parentheses, e.g. 0.5(AAxx)")
         exact = _exact_hand(compact, self.game.hole_cards)
         if exact is not None:  # the common item, read without building a pattern
             self.out.append(ReadItem(np.array([sum(1 << c for c in exact)], dtype=np.uint64), weight,
@@ -150,7 +154,7 @@ class _Reader:
         masks = pattern_masks(pattern, self.game.hole_cards)
         if not len(masks):
             qualified = f" {QUALIFIERS[pattern.qualifier]}" if pattern.qualifier else ""
-            raise self.fail(f"{quoted(shown)}: no{qualified} hand of {self.game.label} matches it", column)
+            raise self.bad(shown, column, f"no{qualified} hand of {self.game.label} matches it")
         self.out.append(ReadItem(masks, weight, str(pattern)))
         return end
 
@@ -164,7 +168,7 @@ class _Reader:
         counts: list[tuple[int, str]] = []  # (cards named, the item filled with wildcards) per reading
 
         def fail(why: str) -> RangeParseError:
-            return self.fail(f"{quoted(shown)}: {why}", column)
+            return self.bad(shown, column, why)
 
         for body, qualifier in candidates:
             readings = {x_is_rank: _slots(body, x_is_rank) for x_is_rank in (True, False)}

@@ -52,7 +52,7 @@ Omaha starting hands, which pokerfsm does not ship yet.
 >>> parse_omaha_range("AAAAds")
 Traceback (most recent call last):
 ...
-pokerfsm.errors.RangeParseError: 'AAAAds': no double-suited hand of Omaha matches it at column 1 of range 'AAAAds'
+pokerfsm.errors.RangeParseError: 'AAAAds' at column 1 of range 'AAAAds': no double-suited hand of Omaha matches it
 
 ``str()`` writes the items as read, each in canonical form (ranks high
 first, one spelling per qualifier, suit variables named x, y, z, w in order,

@@ -58,9 +58,8 @@ pokerfsm.errors.RangeParseError: 'AAAAds' at column 1 of range 'AAAAds': no doub
 first, one spelling per qualifier, suit variables named x, y, z, w in order,
 each weight once, as a plain decimal), leaving out the items that change
 nothing (what a later ``random`` or later items set again); it reads back as
-the same range. Two ranges are equal when they
-hold the same hands with the same weights for the same number of hole cards,
-however their text was written. A ``random`` range is never expanded (at
+the same range. Two ranges are equal when they hold the same hands with the
+same weights for the same number of hole cards, however their text was written. A ``random`` range is never expanded (at
 6-card Omaha it is 20,358,520 hands): it is a default weight for every hand,
 with the hands written after it as exceptions.
 """
@@ -131,8 +130,9 @@ class OmahaRange:
             written = _effective(kept, default)
             while len(fewer := _effective(written, default)) < len(written):  # one left out may moot another
                 written = fewer
-        return cls(game, default, masks, weights,
-                   tuple((item.text, item.weight) for item in items[last_random:last_random + 1] + written))
+        if last_random >= 0:
+            written.insert(0, items[last_random])
+        return cls(game, default, masks, weights, tuple((item.text, item.weight) for item in written))
 
     @classmethod
     def random(cls, game: GameLike = "omaha") -> OmahaRange:

@@ -59,6 +59,9 @@ def sweep(const uint8_t[::1] board, const uint8_t[:, ::1] completions, const uin
     cdef uint32_t spare[MAX_HANDS]
     cdef Tally tally
     cdef int32_t after[52]
+    cdef uint8_t lead[52]             # the cards some hand holds first
+    cdef int leads = 0
+    cdef uint64_t seen = 0
     cdef int i, j, g, e, q, h, live, s, o, a, b
     cdef int32_t state, base = ROOT, v
     cdef uint64_t base_mask = 0, mask
@@ -68,6 +71,12 @@ def sweep(const uint8_t[::1] board, const uint8_t[:, ::1] completions, const uin
     for i in range(board.shape[0]):
         base = step(t, base, board[i])
         base_mask |= 1ULL << board[i]
+    for h in range(n):
+        seen |= 1ULL << first[h]
+    for i in range(52):
+        if (seen >> i) & 1:
+            lead[leads] = i
+            leads += 1
     with nogil:
         for j in range(boards):
             state = base
@@ -76,9 +85,9 @@ def sweep(const uint8_t[::1] board, const uint8_t[:, ::1] completions, const uin
                 state = step(t, state, completions[j, i])
                 mask |= 1ULL << completions[j, i]
             memset(&tally, 0, sizeof(tally))
-            for i in range(52):
-                if not (mask >> i) & 1:
-                    after[i] = step(t, state, i)   # shared by every hand holding card i first
+            for i in range(leads):
+                if not (mask >> lead[i]) & 1:
+                    after[lead[i]] = step(t, state, lead[i])   # shared by the hands holding it first
             live = 0
             for h in range(n):
                 a = first[h]

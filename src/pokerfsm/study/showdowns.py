@@ -41,8 +41,9 @@ DEFAULT_BUDGET = 2.0
 DEFAULT_TARGET_STD_ERROR = 0.005
 """Random boards are dealt until every hand's equity has this standard error (or the budget is spent)."""
 _SECONDS_PER_HAND = 1.2e-8    # one lookup pair and two sweeps per live hand and board, one thread
-_SECONDS_PER_BOARD = 6e-7
+_SECONDS_PER_BOARD = 2e-6
 _ROUND = 4_000                # random boards per round
+_BLOCK = 100_000              # boards per call of the kernel when enumerating
 
 
 @dataclass(frozen=True)
@@ -137,10 +138,13 @@ def showdowns(deal: Deal, *, exact: bool | None = None, budget: float = DEFAULT_
     if exact is None:
         exact = estimated_seconds(deal, len(hands)) <= budget
     if exact:
-        every = list(itertools.combinations(deck.tolist(), k))
-        dealt = np.array(every, dtype=np.uint8).reshape(len(every), k)
-        _showdown.sweep(board, dealt, first, second, weights, sums)
-        return Showdowns(hands, weights, sums, True, len(dealt), completions)
+        every = itertools.combinations(deck.tolist(), k)
+        dealt_boards = 0
+        while block := list(itertools.islice(every, _BLOCK)):   # preflop: 1.7 million boards, in blocks
+            _showdown.sweep(board, np.array(block, dtype=np.uint8).reshape(len(block), k), first, second,
+                            weights, sums)
+            dealt_boards += len(block)
+        return Showdowns(hands, weights, sums, True, dealt_boards, completions)
     rng = seed if isinstance(seed, np.random.Generator) else np.random.default_rng(seed)
     boards = 0
     while True:

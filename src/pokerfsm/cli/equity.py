@@ -1,10 +1,14 @@
 """``pokerfsm equity HAND|RANGE|? ...``: win, tie and equity of 2-10 players.
 
     pokerfsm equity AhAd KsKc "?" "QQ+,AKs" --board "2c 7d 9h" --dead "3s"
+    pokerfsm equity --game omaha-hi-lo AsKsQhJh 2c3c4d5d "AAxx" --board "Ah 7c 8d"
 
 prints a table (one row per player: win, tie, equity), a line with the
 chance of a split pot and who splits it, then the odds of each hand
-category. ``--json`` prints the object that the web API returns.
+category. ``--game`` plays another game of :mod:`pokerfsm.variants`: the
+caption names it, and a hi-lo game adds each player's scoop, high and low
+shares and the chance that a low qualifies. ``--json`` prints the object
+that the web API returns.
 """
 from __future__ import annotations
 
@@ -27,6 +31,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("players", nargs="+", metavar="PLAYER",
                         help="a hand (AhKd), '?' for a random hand, or a range (\"QQ+,AKs\", \"0.5(AA,KK)\")")
     parser.add_argument("--board", default="", help="0, 3, 4 or 5 board cards")
+    parser.add_argument("--game", default="holdem",
+                        help="holdem (the default), omaha, omaha5, omaha6, omaha-hi-lo or omaha5-hi-lo")
     parser.add_argument("--dead", default="", help="cards out of the deck")
     mode = parser.add_mutually_exclusive_group()
     mode.add_argument("--exact", action="store_true", default=None, help="enumerate, however long it takes")
@@ -47,7 +53,7 @@ def run(args: argparse.Namespace) -> int:
     from ..progress import progress_bar
 
     with progress_bar() as progress:
-        result = equity(args.players, args.board, args.dead, samples=args.samples, seed=args.seed,
+        result = equity(args.players, args.board, args.dead, game=args.game, samples=args.samples, seed=args.seed,
                         exact=args.exact, budget=args.budget, progress=progress, tables=args.tables)
     if args.json:
         write_json(args.stdout, result.to_dict())
@@ -84,17 +90,20 @@ def print_result(result: EquityResult) -> None:
     from ..display import show_cards
     from ..odds.results import Method
     from ..ranking import HandCategory
+    from ..variants import game_of
 
     board = show_cards(result.board) or "preflop"
     dead = f", dead {show_cards(result.dead)}" if result.dead else ""
-    table = Table(title=f"{board}{dead}")
+    game = "" if result.game == "holdem" else f"{game_of(result.game).label}: "
+    table = Table(title=f"{game}{board}{dead}")
     table.add_column("#", justify="right")
     table.add_column("player")
-    for name in ("win", "tie", "equity"):
+    hilo = result.low is not None
+    for name in ("scoop", "share", "high", "low", "equity") if hilo else ("win", "tie", "equity"):
         table.add_column(name, justify="right")
     for number, p in enumerate(result.players, 1):
-        table.add_row(str(number), p.hand, f"{100 * p.win:.3f} %", f"{100 * p.tie:.3f} %",
-                      f"{100 * p.equity:.3f} %")
+        shown = (p.win, p.tie, p.high_share or 0.0, p.low_share or 0.0) if hilo else (p.win, p.tie)
+        table.add_row(str(number), p.hand, *(f"{100 * x:.3f} %" for x in shown), f"{100 * p.equity:.3f} %")
     if result.method is Method.TABLE and result.exact:
         table.caption = f"{result.combinations:,} showdowns, exact, from the precomputed tables, " \
                         f"{result.elapsed_s * 1000:.2f} ms"
@@ -107,8 +116,14 @@ def print_result(result: EquityResult) -> None:
     else:
         table.caption = (f"{result.combinations:,} random deals, standard error "
                          f"{100 * (result.std_error or 0.0):.3f} %, {result.elapsed_s:.3f} s")
+    if game:
+        table.caption = f"{game_of(result.game).label}, {table.caption}"
     console = Console()
     console.print(table)
+    if hilo:
+        console.print(f"a low qualifies {'' if result.exact else '~'}{100 * (result.low or 0.0):.3f} % of the time"
+                      " (scoop: the whole pot alone; share: part of it; high, low: the pot won with each half)",
+                      highlight=False, soft_wrap=True)
     console.print(split_line(result), highlight=False, soft_wrap=True)
     if not result.players[0].categories:
         console.print("hand at showdown: not in the precomputed tables (--no-tables computes it)",

@@ -1,13 +1,27 @@
-"""``pokerfsm eval CARDS``: the category, description and best five cards of a hand."""
+"""``pokerfsm eval CARDS``: the category, description and best five cards of a hand.
+
+    pokerfsm eval Ah Kh Qh Jh Th 2c 3d
+    pokerfsm eval --game omaha-hi-lo "Ah 2h Kc Qd" --board "3h 4h 5h 9c Kd"
+
+At hold'em the cards are 5 to 7 cards (or the hole cards with ``--board``);
+at an Omaha game (see :mod:`pokerfsm.variants`) they are the hole cards and
+``--board`` holds 3 to 5 board cards; the output names the game, and a
+hi-lo game adds the low (or says none qualifies).
+"""
 from __future__ import annotations
 
 import argparse
+from typing import Any
 
 from . import write_json
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("cards", nargs="+", help='5 to 7 cards, e.g. "Ah Kh Qh Jh Th 2c 3d"')
+    parser.add_argument("cards", nargs="+", help='5 to 7 cards, e.g. "Ah Kh Qh Jh Th 2c 3d"; the hole cards with '
+                                                 "--board")
+    parser.add_argument("--board", default=None, help="the board: 3 to 5 cards (needed by Omaha games)")
+    parser.add_argument("--game", default="holdem",
+                        help="holdem (the default), omaha, omaha5, omaha6, omaha-hi-lo or omaha5-hi-lo")
     parser.add_argument("--lang", choices=("en", "fr"), default="en", help="language of the description")
     parser.add_argument("--json", action="store_true", help="print a JSON object")
 
@@ -15,16 +29,33 @@ def configure(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     from ..cards import parse_cards
     from ..evaluation import best_five, evaluate
+    from ..variants import game_of
 
+    game = game_of(args.game)
     cards = parse_cards(" ".join(args.cards))
-    value = evaluate(cards)
-    five = best_five(cards)
-    category = value.category.french if args.lang == "fr" else value.category.label
+    board = None if args.board is None else parse_cards(args.board)
+    value: Any = evaluate(cards, board=board, game=game)
+    five: Any = best_five(cards, board=board, game=game)
+    high, low = (value.high, value.low) if game.eight_or_better else (value, None)
+    high_five, low_five = five if game.eight_or_better else (five, ())
+    category = high.category.french if args.lang == "fr" else high.category.label
     if args.json:
-        write_json(args.stdout, {"cards": [str(c) for c in cards], "value": int(value),
-                          "category": value.category.name, "description": value.describe(args.lang),
-                          "best_five": [str(c) for c in five]})
-    else:
-        print(f"{category}: {value.describe(args.lang)}")
-        print("best five: " + " ".join(str(c) for c in sorted(five, reverse=True)))
+        shown: dict[str, Any] = {"cards": [str(c) for c in cards], "value": int(high),
+                                 "category": high.category.name, "description": high.describe(args.lang),
+                                 "best_five": [str(c) for c in high_five]}
+        if board is not None or game.name != "holdem":
+            shown = {"game": game.name, "board": [str(c) for c in board or ()], **shown}
+        if game.eight_or_better:
+            shown["low"] = None if low is None else {"value": int(low), "description": low.describe(args.lang),
+                                                     "best_five": [str(c) for c in low_five or ()]}
+        write_json(args.stdout, shown)
+        return 0
+    if game.name != "holdem":
+        print(f"{game.label}: {' '.join(map(str, cards))} on {' '.join(map(str, board or ()))}")
+    print(f"{category}: {high.describe(args.lang)}")
+    print("best five: " + " ".join(str(c) for c in sorted(high_five, reverse=True)))
+    if game.eight_or_better:
+        none = "aucun low qualifié (8 ou mieux)" if args.lang == "fr" else "no qualifying low (8 or better)"
+        print(f"low: {none}" if low is None else f"low: {low.describe(args.lang)}, best five: "
+              + " ".join(str(c) for c in reversed(low_five or ())))
     return 0

@@ -13,9 +13,12 @@ from . import write_json
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("players", nargs="+", metavar="HAND", help="two or more known hands, e.g. AhKh QsQd")
+    parser.add_argument("players", nargs="+", metavar="HAND",
+                        help="two or more known hands, e.g. AhKh QsQd (AsKsQhJh at Omaha)")
     parser.add_argument("--board", required=True, help="3 or 4 board cards")
     parser.add_argument("--dead", default="", help="cards out of the deck")
+    parser.add_argument("--game", default="holdem",
+                        help="holdem (the default), omaha, omaha5, omaha6, omaha-hi-lo or omaha5-hi-lo")
     parser.add_argument("--json", action="store_true", help="print a JSON object")
 
 
@@ -25,17 +28,21 @@ def _cards(cards: Iterable[Card]) -> str:
 
 def run(args: argparse.Namespace) -> int:
     from ..odds.outs import outs
+    from ..variants import game_of
 
-    result = outs(args.players, args.board, args.dead)
+    game = game_of(args.game)
+    result = outs(args.players, args.board, args.dead, game=game)
     if args.json:
         write_json(args.stdout, result.to_dict())
         return 0
     board = " ".join(str(c) for c in result.board)
+    named = "" if game.name == "holdem" else f"{game.label}, "
     if result.street == "river":
-        print(f"Board {board}: {len(result.rivers)} river cards")
-        labels = ("winning outs", "chopping outs", "losing cards")
+        print(f"{named}Board {board}: {len(result.rivers)} river cards")
+        labels = ("scooping outs", "outs to a share of the pot", "losing cards") if game.eight_or_better \
+            else ("winning outs", "chopping outs", "losing cards")
     else:
-        print(f"Board {board}: {len(result.turns)} turn cards")
+        print(f"{named}Board {board}: {len(result.turns)} turn cards")
         labels = ("turns that make it the favourite", "turns that leave it level", "turns behind")
     for number, player in enumerate(result.players, 1):
         print(f"\nPlayer {number} {player.hand}")
@@ -45,7 +52,7 @@ def run(args: argparse.Namespace) -> int:
         from rich.console import Console
         from rich.table import Table
 
-        table = Table(title="after each turn card: equity (river wins / ties / losses)")
+        table = Table(title=f"{named}after each turn card: equity (river wins / ties / losses)")
         table.add_column("turn")
         for number, player in enumerate(result.players, 1):
             table.add_column(f"#{number} {player.hand}", justify="right")

@@ -10,28 +10,43 @@ favourite).
 (7, '3h 4h 6h 8h 9h Th Jh')
 >>> len(r.players[0].ties), len(r.players[0].losses)
 (0, 37)
+
+At an Omaha game (``game="omaha"``, see :mod:`pokerfsm.variants`) each next
+card is answered by :func:`pokerfsm.odds.omaha.compute_omaha` on the board it
+makes; at hi-lo a winning card is one that scoops (the whole pot alone), a
+chopping card one that gives part of the pot, and each turn card's river
+wins, ties and losses count the same way.
+
+>>> r = outs(["AsKsQhJh", "2c3c4d5d"], "Ah 7c 8d 9h", game="omaha-hi-lo")
+>>> r.game, len(r.players[1].wins), len(r.players[1].ties), len(r.players[1].losses)
+('omaha-hi-lo', 3, 37, 0)
 """
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
 from numpy.typing import NDArray
 
 from ..cards import Card, CardsLike, as_cards
 from ..errors import Error, InvalidDealError
+from ..evaluation.omaha import HiLoValues, omaha_rows
+from ..variants import HOLDEM, GameLike, game_of
 from . import _boards
-from .deal import prepare_deal
+from .deal import Deal, prepare_deal
 from .enumeration import states_after
+from .omaha import compute_omaha
+from .omaha_deal import OmahaDeal, prepare_omaha_deal
 
 __all__ = ["outs", "OutsResult", "PlayerOuts", "RiverCard", "TurnCard"]
 
 
 @dataclass(frozen=True)
 class RiverCard:
-    """One river card: the players (0-based) who share the pot, and every player's hand value."""
+    """One river card: the players (0-based) who share the pot, and every player's hand value (the
+    high's at Omaha)."""
 
     card: Card
     winners: tuple[int, ...]
@@ -73,6 +88,7 @@ class OutsResult:
     players: tuple[PlayerOuts, ...]
     rivers: tuple[RiverCard, ...] = ()
     turns: tuple[TurnCard, ...] = ()
+    game: str = "holdem"
 
     @property
     def street(self) -> str:
@@ -89,6 +105,8 @@ class OutsResult:
         }
         if self.rivers:
             result["rivers"] = [{"card": str(r.card), "winners": list(r.winners)} for r in self.rivers]
+        if self.game != HOLDEM.name:
+            result["game"] = self.game
         if self.turns:
             result["turns"] = [{"card": str(t.card), "equities": list(t.equities), "wins": list(t.wins),
                                 "ties": list(t.ties), "losses": list(t.losses)} for t in self.turns]
@@ -102,14 +120,16 @@ def _showdowns(values: NDArray[Any]) -> tuple[NDArray[np.bool_], NDArray[np.intp
     return winners, winners.sum(axis=1)
 
 
-def outs(players: Sequence[CardsLike], board: CardsLike, dead: CardsLike = ()) -> OutsResult:
-    """Analyse the next card for 2-10 known hands on a flop or a turn.
+def outs(players: Sequence[CardsLike], board: CardsLike, dead: CardsLike = (), *,
+         game: GameLike = HOLDEM) -> OutsResult:
+    """Analyse the next card for 2-10 known hands on a flop or a turn, at hold'em or an Omaha ``game``.
 
     Raises InvalidDealError (ranges, a board of another size), CardParseError
-    or DuplicateCardError.
+    or DuplicateCardError; OptionError for an unknown game.
     """
     import numpy as np
 
+    chosen = game_of(game)
     try:
         board_cards = as_cards(board)
     except Error as exc:
@@ -117,11 +137,9 @@ def outs(players: Sequence[CardsLike], board: CardsLike, dead: CardsLike = ()) -
     if len(board_cards) not in (3, 4):
         raise InvalidDealError(f"outs need a flop or a turn: 3 or 4 board cards, got {len(board_cards)}",
                                field="board")
-    deal = prepare_deal(players, board_cards, dead)
-    for number, seat in enumerate(deal.seats, 1):
-        if seat.hand is None:
-            raise InvalidDealError(f"outs need known hands; player {number} has {seat.text!r}",
-                                   field="players", player=number - 1)
+    if chosen.is_omaha:
+        return _omaha_outs(_known_hands(prepare_omaha_deal(players, board_cards, dead, game=chosen)))
+    deal = _known_hands(prepare_deal(players, board_cards, dead))
     hands = [tuple(int(c) for c in seat.known_hand) for seat in deal.seats]
     deck = np.array(sorted(set(range(52)) - deal.known_cards), dtype=np.uint8)
     states = states_after(hands, [int(c) for c in board_cards])
@@ -154,6 +172,51 @@ def outs(players: Sequence[CardsLike], board: CardsLike, dead: CardsLike = ()) -
     players_out = tuple(PlayerOuts(names[p], *_sort(deck, favourite[:, p] & (count == 1),
                                                      favourite[:, p] & (count > 1))) for p in range(n))
     return OutsResult(board_cards, deal.dead, players_out, turns=tuple(turns))
+
+
+Dealt = TypeVar("Dealt", Deal, OmahaDeal)
+
+
+def _known_hands(deal: Dealt) -> Dealt:
+    """``deal``, once every seat is found to hold a known hand."""
+    for number, seat in enumerate(deal.seats, 1):
+        if seat.hand is None:
+            raise InvalidDealError(f"outs need known hands; player {number} has {seat.text!r}",
+                                   field="players", player=number - 1)
+    return deal
+
+
+def _omaha_outs(deal: OmahaDeal) -> OutsResult:
+    """:func:`outs` at an Omaha game: each next card's board answered exactly by compute_omaha."""
+    from dataclasses import replace
+
+    deck = [Card(c) for c in sorted(set(range(52)) - deal.known_cards)]
+    after = [compute_omaha(replace(deal, board=deal.board + (card,))) for card in deck]
+    n = len(deal.seats)
+    names = [seat.text for seat in deal.seats]
+    cards = np.array([int(c) for c in deck], dtype=np.uint8)
+    equities = np.array([[p.equity for p in r.players] for r in after])
+    if len(deal.board) == 4:
+        wins = np.array([[p.win > 0 for p in r.players] for r in after])
+        shares = equities > 0
+        holes = np.array([[int(c) for c in seat.hand or ()] for seat in deal.seats], dtype=np.uint8)
+        rivers = tuple(RiverCard(card, tuple(int(p) for p in np.flatnonzero(shares[i])),
+                                 _omaha_highs(holes, deal.board + (card,), deal)) for i, card in enumerate(deck))
+        return OutsResult(deal.board, deal.dead, tuple(PlayerOuts(names[p], *_sort(cards, wins[:, p], shares[:, p]))
+                                                       for p in range(n)), rivers=rivers, game=deal.game.name)
+    turns = tuple(TurnCard(card, tuple(p.equity for p in r.players), tuple(int(p.wins) for p in r.players),
+                           tuple(int(p.ties) for p in r.players), tuple(int(p.losses) for p in r.players))
+                  for card, r in zip(deck, after))
+    favourite, count = _showdowns(equities)
+    players_out = tuple(PlayerOuts(names[p], *_sort(cards, favourite[:, p] & (count == 1),
+                                                     favourite[:, p] & (count > 1))) for p in range(n))
+    return OutsResult(deal.board, deal.dead, players_out, turns=turns, game=deal.game.name)
+
+
+def _omaha_highs(holes: NDArray[np.uint8], board: tuple[Card, ...], deal: OmahaDeal) -> tuple[int, ...]:
+    """Each player's Omaha high value on a complete board."""
+    values = omaha_rows(holes, np.array([int(c) for c in board], dtype=np.uint8), deal.game, 1)
+    return tuple(int(v) for v in (values.high if isinstance(values, HiLoValues) else values))
 
 
 def _sort(deck: NDArray[np.uint8], wins: NDArray[np.bool_],

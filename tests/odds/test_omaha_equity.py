@@ -14,7 +14,14 @@ import math
 import pytest
 
 from pokerfsm.cards import Card, as_cards
-from pokerfsm.errors import CancelledError, DuplicateCardError, InvalidDealError, OptionError, RangeParseError
+from pokerfsm.errors import (
+    CancelledError,
+    DuplicateCardError,
+    InvalidDealError,
+    OptionError,
+    RangeParseError,
+    TimeLimitError,
+)
 from pokerfsm.evaluation.reference import reference_value
 from pokerfsm.odds.omaha import compute_omaha
 from pokerfsm.odds.omaha_deal import prepare_omaha_deal
@@ -248,3 +255,11 @@ def test_json_names_the_game_and_the_halves():
     assert {"scoop", "high_share", "low_share"} <= set(hilo["players"][0])
     high = compute_omaha(prepare_omaha_deal(["AsKsQhJh", "2c3c4d5d"], "Ah 7c 8d", game="omaha")).to_dict()
     assert high["game"] == "omaha" and "low" not in high and "scoop" not in high["players"][0]
+
+
+def test_a_time_limit_stops_a_forced_exact_run_and_hands_over_otherwise():
+    deal = prepare_omaha_deal(["AsKsQhJh", None], "2c 7d 9h", game="omaha")   # 148,995 hands on 820 boards
+    with pytest.raises(TimeLimitError):
+        compute_omaha(deal, exact=True, stop=Stop(0.05))
+    handed_over = compute_omaha(deal, budget=0.05, seed=1, stop=Stop(2.0))
+    assert handed_over.method == Method.MONTE_CARLO and handed_over.std_error is not None

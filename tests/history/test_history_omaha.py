@@ -195,6 +195,31 @@ def test_equity_at_every_street_is_the_games_equity(table, name, game):
         expected = equity([street.holes[i] for i in street.live], board=street.board, dead=street.dead,
                           exact=True, game=game)
         assert [entry.equity[i] for i in street.live] == pytest.approx([p.equity for p in expected.players])
+        assert entry.split == pytest.approx(expected.split) and entry.exact
+        if game == "omaha":
+            assert entry.low is None and entry.halves is None
+            continue
+        assert entry.low == pytest.approx(expected.low)
+        halves = [entry.halves[i] for i in street.live]
+        assert [x for h in halves for x in (h.scoop, h.high, h.low)] == pytest.approx(
+            [x for p in expected.players for x in (p.scoop, p.high_share, p.low_share)])
+        assert all(entry.halves[i] is None for i in range(len(street.holes)) if i not in street.live)
+
+
+@pytest.mark.skipif(not CALCULATOR_HAS_GAMES, reason="the calculator computes hold'em only")
+def test_hi_lo_json_and_view_carry_the_chance_of_a_low(table, capsys):
+    hand, = json.loads(run(capsys, DATA / "omaha_hi_lo_quartered.phh", "--json"))["hands"]
+    flop = hand["streets"][1]
+    assert hand["note"] is None and 0 < flop["low"] < 1
+    bob = flop["players"][1]
+    assert bob["equity"] == pytest.approx(bob["high_share"] + bob["low_share"]) and 0 < bob["scoop"] <= bob["equity"]
+    assert flop["players"][0]["scoop"] is None  # Ann folded
+    assert hand["streets"][-1]["low"] == 1.0
+    assert [p["equity"] for p in hand["streets"][-1]["players"][1:]] == pytest.approx([0.5, 0.25, 0.25])
+    out = run(capsys, DATA / "omaha_hi_lo_quartered.phh")
+    assert any(" split " in line and " low " in line for line in out.splitlines())
+    plo = json.loads(run(capsys, DATA / "pot_limit_omaha.phh", "--json"))["hands"][0]
+    assert "low" not in plo["streets"][1] and "scoop" not in plo["streets"][1]["players"][1]
 
 
 @pytest.mark.skipif(not CALCULATOR_HAS_GAMES, reason="the calculator computes hold'em only")

@@ -40,8 +40,9 @@ Money = Callable[[float], str]
 
 EQUITY_NOTE = ("equity: exact over every remaining board at the start of each street; known cards "
                "of folded players are dead; a live hand the history does not show counts as a "
-               "random hand (≈ marks a Monte Carlo estimate); hi-lo: the expected share of the pot; "
-               "split: the chance that the pot ends split; five-card draw: after the draw only")
+               "random hand (≈ marks a Monte Carlo estimate); hi-lo: the expected share of the pot, "
+               "low: the chance that a low qualifies; split: the chance that the pot ends split; "
+               "five-card draw: after the draw only")
 
 
 def _approx() -> str:
@@ -119,9 +120,14 @@ def _cell(entry: StreetEquity, i: int) -> str:
 
 def _split(entry: StreetEquity) -> str:
     """The chance of a split pot from this street on ('' when unknown)."""
-    if entry.split is None:
+    return _chance(entry, entry.split)
+
+
+def _chance(entry: StreetEquity, chance: float | None) -> str:
+    """A chance computed at this street, as a percentage ('' when unknown)."""
+    if chance is None:
         return ""
-    return f"{'' if entry.exact else _approx()}{100 * entry.split:.1f}%"
+    return f"{'' if entry.exact else _approx()}{100 * chance:.1f}%"
 
 
 class StreetTable:
@@ -197,10 +203,13 @@ def hand_view(analysis: HandAnalysis, number: int, count: int) -> list[Renderabl
     title = (f"Hand {number} of {count}{label} · {record.rules.label} · {_stakes(record)} · "
              f"button {names[-1]} · {_shown(record.path)}:{record.line}")
     has_board = record.game != "draw"  # five-card draw has no board: no column for it
-    table = StreetTable(["street", *["board"] * has_board, "pot", "split", *names], right=("pot", "split"))
+    has_low = record.rules.game is not None and record.rules.game.eight_or_better  # the chance of a low
+    table = StreetTable(["street", *["board"] * has_board, "pot", "split", *["low"] * has_low, *names],
+                        right=("pot", "split", "low"))
     for entry in analysis.streets:
         table.rows.append([entry.street.name, *[_cards(entry.street.board)] * has_board, money(entry.street.pot),
-                           _split(entry), *(_cell(entry, i) for i in range(record.seats))])
+                           _split(entry), *[_chance(entry, entry.low)] * has_low,
+                           *(_cell(entry, i) for i in range(record.seats))])
     lines: list[RenderableType] = [f"[bold]{title}[/]", table]
     if analysis.note is not None:
         lines.append(f"  [yellow]equity and all-in EV: {analysis.note} ({record.rules.label})[/]")

@@ -38,16 +38,31 @@ from ..variants import HOLDEM, Game
 from .playback import ReplayedHand, Street
 from .settlement import layer_pots
 
-__all__ = ["StreetEquity", "HandAnalysis", "PlayerSummary", "Summary", "analyse", "summarise", "NOT_COMPUTED"]
+__all__ = ["StreetEquity", "Halves", "HandAnalysis", "PlayerSummary", "Summary", "analyse", "summarise", "NOT_COMPUTED"]
 
 NOT_COMPUTED = "not computed for this game yet"
 """What a street's equity says when the calculator does not compute the hand's game."""
 
 
 @dataclass(frozen=True)
+class Halves:
+    """A hi-lo player's chance to scoop the pot, and the parts of the pot expected from each half
+    (``high + low`` is the player's equity)."""
+
+    scoop: float
+    high: float
+    low: float
+
+
+@dataclass(frozen=True)
 class StreetEquity:
     """Each player's equity when ``street`` starts (None for players not in, or unknown), and the
-    chance that the pot ends split (None when unknown)."""
+    chance that the pot ends split (None when unknown).
+
+    In a hi-lo game ``low`` is the chance that a low qualifies and ``halves``
+    each player's :class:`Halves` (None for players not in); both are None
+    in other games, or when the equity is unknown.
+    """
 
     street: Street
     equity: tuple[float | None, ...]
@@ -55,6 +70,8 @@ class StreetEquity:
     std_error: float | None = None
     split: float | None = None
     note: str | None = None
+    low: float | None = None
+    halves: tuple[Halves | None, ...] | None = None
 
 
 @dataclass(frozen=True)
@@ -92,9 +109,10 @@ class HandAnalysis:
             "streets": [{
                 "name": e.street.name, "board": cards(e.street.board), "pot": number(e.street.pot),
                 "exact": e.exact, "std_error": e.std_error, "split": e.split, "note": e.note,
+                **({} if e.halves is None else {"low": e.low}),
                 "actions": list(e.street.actions),
                 "players": [{"name": names[i], "cards": cards(e.street.holes[i]),
-                             "in": i in e.street.live, "equity": e.equity[i]}
+                             "in": i in e.street.live, "equity": e.equity[i], **_halves(e, i)}
                             for i in range(record.seats)],
             } for e in self.streets],
             "finishing_stacks": None if hand.final_stacks is None else
@@ -158,6 +176,16 @@ class Summary:
                              "luck": p.luck} for p in self.players]}
 
 
+def _halves(entry: StreetEquity, i: int) -> dict[str, float | None]:
+    """Player ``i``'s hi-lo figures for the JSON (none outside hi-lo)."""
+    if entry.halves is None:
+        return {}
+    part = entry.halves[i]
+    if part is None:
+        return {"scoop": None, "high_share": None, "low_share": None}
+    return {"scoop": part.scoop, "high_share": part.high, "low_share": part.low}
+
+
 def _computes(game: Game) -> bool:
     """True when :func:`pokerfsm.calculator.equity` computes ``game`` (hold'em always)."""
     from ..calculator import equity
@@ -186,8 +214,13 @@ def _board_equity(street: Street, game: Game, seed: int) -> StreetEquity:
     result = equity(hands, board=street.board, dead=street.dead,
                     exact=True if known else None, seed=seed, **_game_options(game))
     shares = dict(zip(live, (p.equity for p in result.players)))
+    halves = None
+    if game.eight_or_better:
+        by_seat = {i: Halves(p.scoop or 0.0, p.high_share or 0.0, p.low_share or 0.0)
+                   for i, p in zip(live, result.players)}
+        halves = tuple(by_seat.get(i) for i in range(n))
     return StreetEquity(street, tuple(shares.get(i) for i in range(n)), result.exact, result.std_error,
-                        result.split)
+                        result.split, low=result.low if game.eight_or_better else None, halves=halves)
 
 
 def _final_equity(street: Street) -> StreetEquity:

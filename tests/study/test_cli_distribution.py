@@ -23,6 +23,8 @@ def test_chart_and_plot(table, capsys, tmp_path):
     out = capsys.readouterr().out
     assert ">= 80%" in out and "exact" in out
     assert plot.read_text().count("<polyline") == 2
+    assert main(["distribution", "QQ+,AK", "?", "--board", "Kd 7c 2h", "--cards", "unicode"]) == 0
+    assert "on K♦ 7♣ 2♥: equity" in capsys.readouterr().out
 
 
 @pytest.mark.parametrize("argv, fragment", [

@@ -60,13 +60,15 @@ def run(args: argparse.Namespace) -> int:
 def _print(shown: object, every: bool) -> None:
     from rich.console import Console
 
+    from ..cards import as_cards
+    from ..display import show_cards
     from ..study.equity_distribution import Distribution
 
     assert isinstance(shown, Distribution)
     console = Console(highlight=False)
     method = "exact" if shown.exact else f"Monte Carlo, {shown.boards:,} boards"
-    board = " ".join(shown.board) or "preflop"
-    console.print(f"seat {shown.seat + 1} ({shown.range_text}) on {board}: equity {100 * shown.equity:.2f} % "
+    board = f"on {show_cards(as_cards(' '.join(shown.board)))}" if shown.board else "preflop"
+    console.print(f"seat {shown.seat + 1} ({shown.range_text}) {board}: equity {100 * shown.equity:.2f} % "
                   f"({len(shown.hands)} hands, {method})")
     for bucket in shown.buckets:
         filled = round(bucket.share * _BAR)
@@ -77,4 +79,4 @@ def _print(shown: object, every: bool) -> None:
         if not every and len(shown.hands) > 2 * _SHOWN and number == _SHOWN:
             console.print("  …")
         error = f" ± {100 * hand.std_error:.2f}" if not shown.exact else ""
-        console.print(f"  {hand.hand}  {100 * hand.equity:6.2f} %{error}")
+        console.print(f"  {show_cards(as_cards(hand.hand), '')}  {100 * hand.equity:6.2f} %{error}")

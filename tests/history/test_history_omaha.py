@@ -237,3 +237,22 @@ def test_all_in_expected_value_at_omaha_hi_lo(table):
                 40 * main_pot[3].equity + 30 * side_1[2].equity + 20 * side_2[1].equity - 30]
     assert analysis.expected == pytest.approx(expected)
     assert sum(analysis.expected) == pytest.approx(0)
+
+
+@pytest.mark.skipif(not CALCULATOR_HAS_GAMES, reason="the calculator computes hold'em only")
+def test_random_omaha_hands_analysed_share_the_pot_and_a_file_of_them_is_one_json_document(table, tmp_path, capsys):
+    texts = [random_hand(seed, variant=variant) for seed in range(6) for variant in ("PO", "FO/8")]
+    for k, text in enumerate(texts):
+        analysis = history.analyse(history.loads(text, f"random-{k}.phh")[0])
+        for entry in analysis.streets:
+            shares = [x for x in entry.equity if x is not None]
+            if shares and entry.exact:
+                assert sum(shares) == pytest.approx(1.0)
+        if analysis.expected is not None:
+            assert sum(analysis.expected) == pytest.approx(0, abs=1e-6)
+    path = tmp_path / "mixed.phhs"
+    path.write_text("".join(f"[{k + 1}]\n{text}\n" for k, text in enumerate(texts)))
+    document = json.loads(run(capsys, path, "--json"))
+    assert [hand["game"] for hand in document["hands"]] == ["PO", "FO/8"] * 6
+    assert document["summary"]["hands"] == 12
+    assert all(h["finishing_stacks"] == h["recorded_finishing_stacks"] for h in document["hands"])

@@ -102,6 +102,11 @@ def test_hi_lo_showdowns(table, hands, board, contributions, folded, expected):
     assert [(p.amount, p.winners, p.low_winners, p.shares) for p in result.pots] == expected
 
 
+def test_unseen_omaha_hands_are_written_with_question_marks(table):
+    result = showdown(["????????", "Kh Kd Qc Qs", "? ? ? ?"], "Kc 3d 5h 8s Js", [10, 10, 10], [0, 2], game="omaha")
+    assert result.pots[0].winners == (1,) and result.net == (-10, 20, -10)
+
+
 def test_omaha_hands_are_checked_for_their_game(table):
     with pytest.raises(InvalidDealError, match="player 1's hand at Omaha: hole: omaha deals 4 hole cards, got 2"):
         showdown(["Ah Kh Qh Jh", "2c 3c"], "Kc 3d 5h 8s Js", [10, 10], game="omaha")

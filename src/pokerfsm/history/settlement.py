@@ -188,7 +188,7 @@ def _hands(hands: Sequence[HandLike], board: tuple[Card, ...]) -> list[tuple[Car
     result: list[tuple[Card, ...] | None] = []
     seen = {card: "the board" for card in board}
     for i, hand in enumerate(hands):
-        if hand is None or (isinstance(hand, str) and hand.strip() in ("", "?", "??", "????")):
+        if hand is None or (isinstance(hand, str) and not hand.replace("?", "").strip()):  # '??' per unseen card
             result.append(None)
             continue
         cards = as_cards(hand)

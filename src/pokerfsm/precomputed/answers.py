@@ -52,7 +52,7 @@ from ..errors import StoreCorruptError, StoreError
 from ..odds.results import EquityResult, Method
 from ..ranges import HandRange
 from ..tallies import HU_BOARDS, VS_RANDOM_SHOWDOWNS
-from . import lookup
+from . import lookup, matchups
 from .rows import OUTCOMES
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -72,7 +72,7 @@ def _as_range(seat: Seat) -> HandRange:
 
 def _pairs(first: HandRange, second: HandRange) -> int:
     """How many pairs of combos, one from each range, share no card (what enumeration counts)."""
-    masks1, masks2 = lookup.combo_masks(first), lookup.combo_masks(second)
+    masks1, masks2 = matchups.combo_masks(first), matchups.combo_masks(second)
     return int(np.count_nonzero((masks1[:, None] & masks2[None, :]) == 0))
 
 

@@ -23,24 +23,24 @@ than it can have: no more than that is ever read.
 from __future__ import annotations
 
 import functools
-import threading
 from dataclasses import dataclass
 from typing import cast
 
 import numpy as np
 
 from ..cards import Card, CardsLike, as_cards
-from ..combos import COMBO_CARDS, COMBO_MASKS, HAND_CLASSES, combo_index, hand_class
+from ..combos import COMBO_CARDS, HAND_CLASSES, hand_class
 from ..errors import DuplicateCardError, InvalidDealError
 from ..ranges import HandRange, parse_range
 from . import symmetry
 from .checks import flop_problem, flop_spot_problem, row_name
-from .memory import TableFigures, VsRandomTable, damaged_hu, hu_table, loaded, missing, reload
+from .matchups import DAMAGED, MISSING, class_counts, combo_arrays, combo_matrix
+from .memory import TableFigures, VsRandomTable, hu_table, loaded, missing, reload
 from .rows import FLOP_SHOWDOWNS, FLOP_SQUARE_SCALE, vs_random_key
 from .store import Store
 
 __all__ = ["TableFigures", "FlopStrength", "matchup", "range_vs_range", "vs_random", "flop_ehs",
-           "available", "reload", "combo_masks"]
+           "available", "reload"]
 
 
 @dataclass(frozen=True)
@@ -89,92 +89,6 @@ def _range(spec: str | HandRange) -> HandRange:
     return spec if isinstance(spec, HandRange) else _parsed(spec)
 
 
-def _combo_arrays(r: HandRange) -> tuple[np.ndarray, np.ndarray]:
-    """The range's combo numbers (0-1325) and weights, computed once per range."""
-    def make(r: HandRange) -> tuple[np.ndarray, np.ndarray]:
-        index = np.array([combo_index(a, b) for a, b in r], dtype=np.intp)
-        weights = np.array([w for _, w in r.items()], dtype=np.float64)
-        return index, weights
-
-    return r.derived("precomputed.combo_arrays", make)
-
-
-def combo_masks(r: HandRange) -> np.ndarray:
-    """The range's combos as 52-bit card masks (uint64), in the order of its combos."""
-    masks: np.ndarray = COMBO_MASKS[_combo_arrays(r)[0]]
-    return masks
-
-
-MISSING, DAMAGED = -1, -2
-"""What :func:`_class_counts` and the combo matrix hold for a matchup whose row is missing or fails its checks."""
-
-
-def _class_counts(hole: np.ndarray, fill: bool = False) -> np.ndarray:
-    """(n, 3) wins, ties, losses of hand 1 for each matchup row of ``hole`` (n, 4).
-
-    A matchup whose class is not in the table raises TableNotBuiltError, one
-    whose row fails its checks StoreCorruptError naming it; with ``fill`` they
-    get :data:`MISSING` or :data:`DAMAGED` in all three columns instead.
-    """
-    table = hu_table()
-    wanted, swapped = symmetry.matchup_key(hole)
-    at = np.minimum(np.searchsorted(table.keys, wanted), len(table.keys) - 1)
-    present = table.keys[at] == wanted
-    found = table.counts[at]
-    found[swapped] = found[swapped][:, ::-1]
-    if present.all() and table.usable(at).all():   # the usual case, in as few steps as it takes
-        return found
-    if not fill and not present.all():
-        raise missing("preflop-hu", " completely (a matchup's row is missing)")
-    damaged = present.copy()
-    damaged[present] = ~table.usable(at[present])
-    if not fill:
-        raise damaged_hu(int(wanted[damaged][0]))
-    found[~present] = MISSING
-    found[damaged] = DAMAGED
-    return found
-
-
-class _ComboMatrix:
-    """Wins, ties and losses of each combo against every combo (0 where they share a card,
-    :data:`MISSING` where the table lacks the class, :data:`DAMAGED` where its row fails its checks).
-
-    Rows are filled on demand, a batch of combos at a time, and kept: a range
-    costs its rows once per process, then each question is a gather.
-    """
-
-    def __init__(self) -> None:
-        self.counts = np.zeros((len(COMBO_CARDS), len(COMBO_CARDS), 3), dtype=np.int32)   # pages touched when filled
-        self.filled = np.zeros(len(COMBO_CARDS), dtype=bool)
-        self.lock = threading.Lock()
-
-    def block(self, rows: np.ndarray, columns: np.ndarray) -> np.ndarray:
-        """The (len(rows), len(columns), 3) counts of each row combo against each column combo."""
-        with self.lock:
-            todo = np.unique(rows[~self.filled[rows]])
-            if len(todo):
-                first = np.repeat(todo, len(COMBO_CARDS))
-                second = np.tile(np.arange(len(COMBO_CARDS)), len(todo))
-                free = (COMBO_MASKS[first] & COMBO_MASKS[second]) == 0
-                first, second = first[free], second[free]
-                hole = np.concatenate([COMBO_CARDS[first], COMBO_CARDS[second]], axis=1)
-                self.counts[first, second] = _class_counts(hole, fill=True)
-                self.filled[todo] = True
-            block: np.ndarray = self.counts[rows[:, None], columns[None, :]]
-            return block
-
-
-def _combo_matrix() -> _ComboMatrix:
-    with _matrix_lock:
-        matrix = loaded.tables.get("combo matrix")
-        if matrix is None:
-            matrix = loaded.tables["combo matrix"] = _ComboMatrix()
-        return matrix   # type: ignore[return-value]
-
-
-_matrix_lock = threading.Lock()
-
-
 def _figures(wins: float, ties: float, losses: float, table: str) -> TableFigures:
     total = wins + ties + losses
     return TableFigures(wins / total, ties / total, losses / total, (wins + ties / 2) / total,
@@ -195,7 +109,7 @@ def matchup(hand1: CardsLike, hand2: CardsLike) -> TableFigures:
     shared = set(a) & set(b)
     if shared:
         raise DuplicateCardError(f"card {str(min(shared))!r} is in both hands")
-    counts = _class_counts(np.array([[*a, *b]], dtype=np.uint8))[0]
+    counts = class_counts(np.array([[*a, *b]], dtype=np.uint8))[0]
     return _figures(int(counts[0]), int(counts[1]), int(counts[2]), "preflop-hu")
 
 
@@ -212,10 +126,10 @@ def range_vs_range(range1: str | HandRange, range2: str | HandRange) -> TableFig
     Raises RangeParseError for bad range text, InvalidDealError when no pair of
     combos fits together, TableNotBuiltError when ``preflop-hu`` is incomplete.
     """
-    index1, weights1 = _combo_arrays(_range(range1))
-    index2, weights2 = _combo_arrays(_range(range2))
+    index1, weights1 = combo_arrays(_range(range1))
+    index2, weights2 = combo_arrays(_range(range2))
     hu_table()
-    matrix = _combo_matrix()
+    matrix = combo_matrix()
     if len(index1) <= len(index2):
         counts = matrix.block(index1, index2)
     else:   # fill the smaller range's rows and read them from the other seat
@@ -225,7 +139,7 @@ def range_vs_range(range1: str | HandRange, range2: str | HandRange) -> TableFig
             raise missing("preflop-hu", " completely (a matchup's row is missing)")
         first, second = (int(i[0]) for i in np.nonzero(counts[:, :, 0] == DAMAGED))
         hole = np.array([[*COMBO_CARDS[index1[first]], *COMBO_CARDS[index2[second]]]], dtype=np.uint8)
-        _class_counts(hole)   # raises the error naming the row
+        class_counts(hole)   # raises the error naming the row
     totals = np.einsum("i,ijk,j->k", weights1, counts.astype(np.float64), weights2)
     if not totals.any():
         raise InvalidDealError("the two ranges have no pair of hands without a shared card")

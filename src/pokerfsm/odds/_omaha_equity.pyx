@@ -206,6 +206,7 @@ def enumerate_boards(const uint8_t[:, ::1] hands, const uint64_t[::1] masks, con
     cdef Py_ssize_t n_tasks = tasks.shape[0], task
     cdef int d = <int>tasks.shape[1], known = <int>board.shape[0], m = <int>avail.shape[0]
     cdef int32_t* scratch
+    cdef int failed = 0
     _question(&q, hands, masks, weights, start, hilo)
     if known + k != 5 or not 0 <= d <= k or out.shape[0] != n_tasks or out.shape[1] != row_width(q.n):
         raise ValueError("Omaha equity: a board of 5 - k cards and an out row per task")
@@ -219,6 +220,10 @@ def enumerate_boards(const uint8_t[:, ::1] hands, const uint64_t[::1] masks, con
                                 &tasks[task, 0] if d > 0 else NULL, d, scratch, scratch + q.start[q.n] + 1,
                                 &out[task, 0], &halt)
                 free(scratch)
+            else:
+                failed += 1
+    if failed:
+        raise MemoryError("Omaha equity: no memory for the hands' values")
 
 
 cdef int64_t _run_stream(const Question* q, uint64_t used, const uint8_t* board, int known, uint64_t seed,

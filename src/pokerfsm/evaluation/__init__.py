@@ -14,7 +14,7 @@
   :mod:`pokerfsm.variants` for the games; ``evaluate`` itself is compiled,
   :mod:`pokerfsm.evaluation._evaluate`, so that the default call stays as
   fast as the kernel);
-* :mod:`pokerfsm.evaluation.completions`: ``hand_odds``, the category counts
+* :mod:`pokerfsm.evaluation.category_odds`: ``hand_odds``, the category counts
   over every completion of some cards;
 * :mod:`pokerfsm.evaluation.board_hits`: ``hits``, what a range makes on a
   board (made hands and draws);
@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from ..ranking import HandCategory
 from .board_hits import BoardHits, hits
-from .completions import HandOdds, hand_odds
+from .category_odds import HandOdds, hand_odds
 from .handrank import HandRank
 from .hands import best_five, compare_hands, evaluate, evaluate_many, threads_for
 from .omaha import HiLo, HiLoValues, LowRank

@@ -31,8 +31,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).parent))
 import pokerfsm
 from _common import banner, median_time, print_rows
-from pokerfsm.cards import parse_cards
 from pokerfsm.calculator import LiveOdds, equity
+from pokerfsm.cards import parse_cards
 
 # spot, players, board, exact?, target seconds, check of the answer (the published numbers),
 # and the same spot in OMPEval's driver (None: not there)

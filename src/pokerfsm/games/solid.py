@@ -102,7 +102,8 @@ class Solid(Personality):
         from ..calculator import equity, stored_answer
         from ..odds.deal import prepare_deal
         if view.board:
-            return float(equity([list(view.hole), reading], view.board, budget=0.05, seed=0,
+            asked: list[Any] = [list(view.hole), reading]
+            return float(equity(asked, view.board, budget=0.05, seed=0,
                                 target_std_error=0.005).players[0].equity)
         key = (hand_class(view.hole), reading)
         if key not in self._preflop:

@@ -31,7 +31,7 @@ from .omaha_patterns import (
     pattern_masks,
     qualifier_problem,
 )
-from .range_text import MAX_RANGE_TEXT, MAX_WEIGHT_DEPTH
+from .range_text import MAX_RANGE_TEXT, MAX_WEIGHT_DEPTH, NUMBER, PERCENT, WEIGHT_OPENING, weight_value
 from .variants import Game
 
 __all__ = ["ReadItem", "OMAHA_RANDOM_WORDS", "read_omaha_range_text"]
@@ -39,10 +39,6 @@ __all__ = ["ReadItem", "OMAHA_RANDOM_WORDS", "read_omaha_range_text"]
 OMAHA_RANDOM_WORDS = frozenset({"random", "any", "?", "*"})
 """Items (any case) that mean every hand of the game; a pattern of wildcards alone (``xxxx``) does too."""
 _QUALIFIER_SPELLINGS = (("rainbow", "r"), ("ds", "ds"), ("ss", "ss"), ("r", "r"))
-_DECIMAL = r"([0-9]+(?:\.[0-9]*)?|\.[0-9]+)"  # ASCII digits only
-_WEIGHT = re.compile(r"\s*" + _DECIMAL + r"(%?)\s*\(")
-_NUMBER = re.compile(_DECIMAL + "%?")
-_PERCENT = re.compile(_DECIMAL + "%")
 _SEPARATORS = ",;"
 _ITEM_END = re.compile(r"[,;()]")
 _SUITS = {letter: suit for suit, letters in enumerate(("s♠♤", "h♥♡", "d♦♢", "c♣♧")) for letter in letters}
@@ -114,12 +110,12 @@ class _Reader:
 
     def item(self, pos: int, weight: float, depth: int) -> int:
         text = self.text
-        match = _WEIGHT.match(text, pos)
+        match = WEIGHT_OPENING.match(text, pos)
         if match:
             if depth >= MAX_WEIGHT_DEPTH:
                 raise self.fail(f"weights nested more than {MAX_WEIGHT_DEPTH} deep", pos + 1)
-            value = float(match.group(1)) / (100.0 if match.group(2) else 1.0)
-            if not 0.0 < value <= 1.0:
+            value = weight_value(match)
+            if value is None:
                 raise self.fail(f"weight {match.group(1) + match.group(2)!r} is not in (0, 1] (or 0-100%)", pos + 1)
             end = self.items(match.end(), weight * value, depth=depth + 1)
             if end >= len(text):
@@ -137,10 +133,10 @@ class _Reader:
         if compact.lower() in OMAHA_RANDOM_WORDS:
             self.out.append(ReadItem(None, weight, "random"))
             return end
-        if _PERCENT.fullmatch(compact) or compact.lower().startswith("top"):  # no hand starts with 'to'
+        if PERCENT.fullmatch(compact) or compact.lower().startswith("top"):  # no hand starts with 'to'
             raise self.bad(shown, column, "top-X % ranges are not available for Omaha yet (they need an order "
                                           "of the Omaha starting hands, which pokerfsm does not ship)")
-        if _NUMBER.fullmatch(compact):
+        if NUMBER.fullmatch(compact):
             raise self.bad(shown, column, "a weight applies to items in parentheses, e.g. 0.5(AAxx)")
         exact = _exact_hand(compact, self.game.hole_cards)
         if exact is not None:  # the common item, read without building a pattern

@@ -22,7 +22,8 @@ from .combos import ALL_COMBOS, Combo, combo
 from .errors import CardParseError, DuplicateCardError, RangeParseError, quoted
 from .preflop_order import top_classes
 
-__all__ = ["RANDOM_WORDS", "MAX_RANGE_TEXT", "MAX_WEIGHT_DEPTH", "read_range_text", "range_items"]
+__all__ = ["RANDOM_WORDS", "MAX_RANGE_TEXT", "MAX_WEIGHT_DEPTH", "DECIMAL", "WEIGHT_OPENING", "NUMBER", "PERCENT",
+           "weight_value", "read_range_text", "range_items"]
 
 _RANK_OF = {s: i for i, s in enumerate(RANK_SYMBOLS)}
 MAX_RANGE_TEXT = 50_000
@@ -33,10 +34,25 @@ RANDOM_WORDS = frozenset({"random", "any", "?", "??", "? ?", "xx", "x x", "xxxx"
 """Range items (any case) that mean every hand: a random, unknown hand."""
 _CLASS = re.compile(r"([2-9TJQKA])([2-9TJQKA])([so]?)(\+?)", re.IGNORECASE)
 _SPAN = re.compile(r"([2-9TJQKA])([2-9TJQKA])([so]?)-([2-9TJQKA])([2-9TJQKA])([so]?)", re.IGNORECASE)
-_DECIMAL = r"([0-9]+(?:\.[0-9]*)?|\.[0-9]+)"  # ASCII digits only: re's \d (and float()) take any script's
-_WEIGHT = re.compile(r"\s*" + _DECIMAL + r"(%?)\s*\(")
-_NUMBER = re.compile(_DECIMAL + "%?")
-_PERCENT = re.compile(_DECIMAL + "%")
+DECIMAL = r"([0-9]+(?:\.[0-9]*)?|\.[0-9]+)"
+"""A plain decimal in ASCII digits (its digits are group 1): re's ``\\d`` and ``float()`` take any script's."""
+WEIGHT_OPENING = re.compile(r"\s*" + DECIMAL + r"(%?)\s*\(")
+"""A weight and the parenthesis it applies to, ``0.5(`` or ``50%(``; see :func:`weight_value`."""
+NUMBER = re.compile(DECIMAL + "%?")
+"""A number alone, with or without ``%``: a weight written without its parenthesis."""
+PERCENT = re.compile(DECIMAL + "%")
+"""A percentage such as ``15%`` (a top-X % item where no parenthesis follows)."""
+
+
+def weight_value(match: re.Match[str]) -> float | None:
+    """The weight a :data:`WEIGHT_OPENING` match writes (``50%`` is 0.5), or None when it is not in (0, 1].
+
+    >>> weight_value(WEIGHT_OPENING.match("50%(KK)")), weight_value(WEIGHT_OPENING.match("2(KK)"))
+    (0.5, None)
+    """
+    value = float(match.group(1)) / (100.0 if match.group(2) else 1.0)
+    return value if 0.0 < value <= 1.0 else None
+
 _TOP = "top"
 _WORD = re.compile(r"(?:[^\s,;()-]|\s*-\s*)+")
 _HARD_SEPARATORS = ",;"
@@ -181,13 +197,13 @@ def _parse_items(text: str, pos: int, weight: float, out: dict[Combo, float], *,
 def _parse_item(text: str, pos: int, weight: float, out: dict[Combo, float], depth: int) -> int:
     """Parse the item at ``pos`` (a weighted group, a word meaning every hand, an exact hand or a
     PokerStove class or span) into ``out``; return the position after it."""
-    match = _WEIGHT.match(text, pos)
+    match = WEIGHT_OPENING.match(text, pos)
     if match:
         if depth >= MAX_WEIGHT_DEPTH:
             raise RangeParseError(f"weights nested more than {MAX_WEIGHT_DEPTH} deep at column {pos + 1} "
                                   f"of range {quoted(text)}")
-        value = float(match.group(1)) / (100.0 if match.group(2) else 1.0)
-        if not 0.0 < value <= 1.0:
+        value = weight_value(match)
+        if value is None:
             raise RangeParseError(f"weight {match.group(1) + match.group(2)!r} at column {pos + 1} "
                                   f"of range {quoted(text)} is not in (0, 1] (or 0-100%)")
         end = _parse_items(text, match.end(), weight * value, out, depth=depth + 1)
@@ -240,7 +256,7 @@ def _percent_item(text: str, tokens: list[tuple[str, int, int]], weight: float, 
     if token.lower() == _TOP and len(tokens) > 1:
         token, end = tokens[1][0], tokens[1][2]
     shown = text[start:end]
-    match = _PERCENT.fullmatch(token)
+    match = PERCENT.fullmatch(token)
     if match is None or not 0.0 < float(match.group(1)) <= 100.0 or text[end:end + 1] == "(":
         raise RangeParseError(f"{quoted(shown)} at column {start + 1} of range {quoted(text)}: a percentage "
                               "range is 'top 15%' or '15%', above 0 and at most 100 % (a weight is 50%(AA))")
@@ -300,7 +316,7 @@ def _atom_combos(token: str, column: int, text: str, shown: str) -> list[Combo]:
             return _span_combos(*match.groups())
         except ValueError as exc:
             raise fail(str(exc)) from None
-    if _NUMBER.fullmatch(token):
+    if NUMBER.fullmatch(token):
         raise fail("a weight applies to items in parentheses, e.g. 0.5(AA) or 50%(AA, KK)")
     try:
         cards = parse_cards(token, notation="standard")

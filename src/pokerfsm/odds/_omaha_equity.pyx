@@ -10,6 +10,7 @@
 #   [n * N_SLOTS + mask]       showdowns where exactly the players of ``mask`` take part of the pot
 #   [then] LOW                 showdowns where a low qualifies
 #          SHOWDOWNS           showdowns counted, unweighted
+#   and, in a hi-lo game only (the masks say the rest in a game of one half):
 #          share[n]            each player's part of the pot, summed
 #          share_sq[n]         its square, summed (for the Monte Carlo standard error)
 #          high[n], low[n]     the part won with the high, with the low (share = high + low)
@@ -69,6 +70,8 @@ cdef inline void _showdown(const Question* q, const int32_t* high, const int32_t
     row[n * N_SLOTS + (high_mask | low_mask)] += w
     tail = row + n * N_SLOTS + (1 << n)
     tail[1] += 1
+    if not q.hilo:  # the masks say all of it: a high alone is shared by the players of its mask
+        return
     if best_low:
         tail[0] += w
     tail += 2

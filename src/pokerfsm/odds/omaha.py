@@ -45,7 +45,7 @@ from . import _omaha_equity
 from .compute import DEFAULT_BUDGET, DEFAULT_TARGET_STD_ERROR, HAND_OVER
 from .enumeration import max_threads
 from .omaha_deal import OmahaDeal
-from .results import EquityResult, HiLoCounts, Method, from_row, row_width
+from .results import EquityResult, HiLoCounts, Method, from_row, row_width, std_errors
 from .sampling import run_rounds
 from .stopping import Stop
 
@@ -129,6 +129,8 @@ def _read_row(deal: OmahaDeal, totals: NDArray[np.float64], combinations: int, *
 def _errors(deal: OmahaDeal, totals: NDArray[np.float64], trials: int) -> list[float]:
     """Each player's standard error of the pot share over ``trials`` random deals."""
     n = len(deal.seats)
+    if not deal.game.eight_or_better:
+        return std_errors(totals[:row_width(n)], trials, n)
     tail = totals[row_width(n) + 2:]
     share, squares = tail[:n] / trials, tail[n:2 * n] / trials
     return [math.sqrt(max(float(q - s * s), 0.0) / max(trials - 1, 1)) for s, q in zip(share, squares)]

@@ -194,6 +194,12 @@ def test_random_against_random_is_even():
     assert abs(result.players[0].equity - 0.5) < 4 * result.players[0].std_error
 
 
+@pytest.mark.parametrize("text", [None, "", "?", "??", "????", "random", "any", "xxxx"])
+def test_ways_to_write_a_random_hand(text):
+    seat = prepare_omaha_deal([text, "AdAcKdKc"], game="omaha").seats[0]
+    assert seat.random and seat.hand is None and seat.text == "random"
+
+
 def test_a_range_against_ranges_by_monte_carlo():
     result = compute_omaha(prepare_omaha_deal(["AAxx", "KKxxds", None], game="omaha"), samples=30_000, seed=4)
     assert result.players[0].equity > result.players[2].equity

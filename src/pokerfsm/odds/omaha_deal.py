@@ -1,8 +1,8 @@
 """An Omaha deal, checked: each seat's hole cards (as many as the game deals), the board and the dead cards.
 
 A seat is a known hand (``"AsKsQhJh"``, ``"As Ks Qh Jh"`` or a sequence of
-cards), ``None`` or ``"?"`` (also ``"??"``, ``"random"``, ``"any"``,
-``"xxxx"``) for a random hand, an Omaha range in the syntax of
+cards), ``None``, nothing or question marks (``"?"``, ``"????"``; also
+``"random"``, ``"any"``, ``"xxxx"``) for a random hand, an Omaha range in the syntax of
 :mod:`pokerfsm.omaha_ranges`, or an :class:`~pokerfsm.omaha_ranges.OmahaRange`.
 Text that reads as cards is a hand, and must hold exactly the game's number
 of hole cards; any other text is read as a range. Errors carry the fields
@@ -82,13 +82,13 @@ def _read_seat(spec: OmahaPlayerSpec, player: int, game: Game) -> OmahaSeat:
                 raise InvalidDealError(f"a range of {spec.hole_cards}-card hands at {game.name}, which deals "
                                        f"{game.hole_cards} hole cards", text=str(spec))
             read: OmahaRange | tuple[Card, ...] = spec
-        elif spec is None:
+        elif spec is None or (isinstance(spec, str) and set(spec.strip()) <= {"?"}):
             read = OmahaRange.random(game)
         elif isinstance(spec, str):
             try:
                 read = as_cards(spec)
             except CardParseError:
-                read = parse_omaha_range(spec.strip() or "random", game)
+                read = parse_omaha_range(spec, game)
         else:
             read = as_cards(spec)
         if isinstance(read, tuple) and len(read) != game.hole_cards:

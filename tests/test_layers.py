@@ -10,13 +10,16 @@ dotted name; a module with no layer fails the test until it is placed.
 from __future__ import annotations
 
 import ast
+from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
 
 import pytest
 
 import pokerfsm
 
-PACKAGE = Path(pokerfsm.__file__).parent
+SOURCE = Path(__file__).resolve().parents[1] / "src" / "pokerfsm"
+PACKAGE = SOURCE if SOURCE.is_dir() else Path(pokerfsm.__file__).parent
+"""The checkout's source, whose compiled modules are still ``.pyx`` (an installed package has only their binaries)."""
 
 LAYERS: tuple[tuple[str, ...], ...] = (
     # plumbing every layer may use
@@ -54,6 +57,10 @@ def _modules() -> dict[str, Path]:
         found[_module_name(path)] = path
     for path in sorted(PACKAGE.rglob("*.pyx")):  # compiled modules import too (cimport aside)
         found.setdefault(_module_name(path), path)
+    for path in sorted(PACKAGE.rglob("_*")):  # a compiled module without its source: a module all the same
+        suffix = max((s for s in EXTENSION_SUFFIXES if path.name.endswith(s)), key=len, default=None)
+        if suffix is not None:
+            found.setdefault(_module_name(path.with_name(path.name[:-len(suffix)] + ".py")), path)
     return found
 
 
@@ -71,6 +78,8 @@ def _absolute(module: str, is_package: bool, level: int, name: str | None) -> st
 
 def _imports(module: str, path: Path) -> set[str]:
     """Every pokerfsm module ``module`` imports, at any depth of its code."""
+    if path.suffix not in (".py", ".pyx"):
+        return set()
     if path.suffix == ".pyx":
         text = "\n".join(line.strip() for line in path.read_text(encoding="utf-8").splitlines()
                           if line.lstrip().startswith(("import ", "from ")) and " cimport " not in line

@@ -8,7 +8,7 @@ figures and their standard errors (:func:`std_errors`) follow. The tables
 themselves and how they are built are in :mod:`pokerfsm.precomputed.tasks`.
 
 >>> hand_text(48, 51), FLOP_SHOWDOWNS
-('AsAc', 1070190)
+('AcAs', 1070190)
 """
 from __future__ import annotations
 

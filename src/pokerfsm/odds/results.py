@@ -51,8 +51,8 @@ Seats = tuple[int, ...]
 class Method(StrEnum):
     """How an answer was found; its value is the ``method`` text of the JSON.
 
-    >>> Method.MONTE_CARLO == "monte-carlo", str(Method.TABLE)
-    (True, 'table')
+    >>> Method.MONTE_CARLO == "monte-carlo", str(Method.TABLE), Method.TABLE.label
+    (True, 'table', 'precomputed tables')
     """
 
     TABLE = "table"
@@ -61,6 +61,15 @@ class Method(StrEnum):
     """Every deal counted: exact."""
     MONTE_CARLO = "monte-carlo"
     """Seeded random deals: an estimate with a standard error."""
+
+    @property
+    def label(self) -> str:
+        """How people name it ("..., from the precomputed tables"; the page shows these)."""
+        return _METHOD_LABELS[self]
+
+
+_METHOD_LABELS = {Method.TABLE: "precomputed tables", Method.ENUMERATION: "exact enumeration",
+                  Method.MONTE_CARLO: "Monte Carlo"}
 
 
 @dataclass(frozen=True)

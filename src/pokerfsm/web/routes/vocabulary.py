@@ -30,11 +30,7 @@ from ...combos import HAND_CLASSES, class_combos
 from ...odds import Method
 from ...ranking import HandCategory
 
-__all__ = ["router", "vocabulary", "METHOD_LABELS"]
-
-METHOD_LABELS = {Method.TABLE: "precomputed tables", Method.ENUMERATION: "exact enumeration",
-                 Method.MONTE_CARLO: "Monte Carlo"}
-"""How the page names each :class:`~pokerfsm.odds.Method` ("…, from the precomputed tables")."""
+__all__ = ["router", "vocabulary"]
 
 router = APIRouter(tags=["page"])
 
@@ -43,7 +39,7 @@ router = APIRouter(tags=["page"])
 def vocabulary() -> dict[str, Any]:
     """The answer of ``GET /api/vocabulary`` (the same for the life of the server)."""
     return {"categories": [{"name": c.name, "label": c.label, "french": c.french} for c in HandCategory],
-            "methods": [{"name": str(method), "label": METHOD_LABELS[method]} for method in Method],
+            "methods": [{"name": str(method), "label": method.label} for method in Method],
             "classes": [{"hand": hand, "combos": class_combos(hand)} for hand in HAND_CLASSES]}
 
 

@@ -28,12 +28,16 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from ..cards import parse_cards
+    from ..errors import InvalidDealError
     from ..evaluation import best_five, evaluate
     from ..variants import game_of
 
     game = game_of(args.game)
     cards = parse_cards(" ".join(args.cards))
     board = None if args.board is None else parse_cards(args.board)
+    if board is None and game.hole_cards_used is not None:
+        raise InvalidDealError(f"--board: {game.name} makes a hand from the hole cards and the board; give the "
+                               'board with --board, e.g. --board "3h 4h 5h"', field="board")
     value: Any = evaluate(cards, board=board, game=game)
     five: Any = best_five(cards, board=board, game=game)
     high, low = (value.high, value.low) if game.eight_or_better else (value, None)

@@ -1,21 +1,33 @@
-"""Benchmark Omaha evaluation: evaluate_many by game beside phevaluator's and pokerkit's Omaha evaluators.
+"""Benchmark Omaha: evaluate_many and equity by game, beside phevaluator's and pokerkit's Omaha evaluators.
 
-``evaluate_many(rows, game=...)`` values random hands of 4, 5 or 6 hole cards
-and a five-card board (hi-lo too), on one thread and on all of them; the CPU
-time of the one-thread run is printed as well, the fair figure on a machine
-that others share. phevaluator (``evaluate_omaha_cards``, from the ``perf``
-extra) and pokerkit (``OmahaHoldemHand.from_game``) are called in a Python
-loop on a sample of the same hands, as their users call them; the values they
-give are checked to order the sample as ours do. The Omaha tables' build time
-and size are printed first, and the plain design beside ours: every
-two-plus-three choice valued as a five-card hand, the best kept.
+Evaluation: ``evaluate_many(rows, game=...)`` values random hands of 4, 5 or
+6 hole cards and a five-card board (hi-lo too), on one thread and on all of
+them; the CPU time of the one-thread run is printed as well, the fair figure
+on a machine that others share. phevaluator (``evaluate_omaha_cards``, from
+the ``perf`` extra) and pokerkit (``OmahaHoldemHand.from_game``) are called in
+a Python loop on a sample of the same hands, as their users call them; the
+values they give are checked to order the sample as ours do. The Omaha
+tables' build time and size are printed first, and the plain design beside
+ours: every two-plus-three choice valued as a five-card hand, the best kept.
+
+Equity: each row is ``pokerfsm.equity(..., game=...)`` as a user calls it
+(the dispatch, the deal's checks and the kernel), its median wall time over
+repeated runs beside its target, and the CPU time of the process during the
+runs divided by their number. The counts are checked as it times: 1,086,008
+boards preflop, 820 on the flop, and the Monte Carlo rows' standard error.
+The peers answer the heads-up flop question: a Python loop over
+phevaluator's evaluator enumerating the 820 boards (its equity must equal
+ours exactly), and pokerkit's ``calculate_equities`` sampling boards (it has
+no enumeration; its time per board is scaled to the 820).
 Run: ``python perf/bench_variants.py [--quick]``.
 """
 from __future__ import annotations
 
 import argparse
 import itertools
+import math
 import os
+import statistics
 import sys
 import time
 from pathlib import Path
@@ -25,11 +37,27 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).parent))
 from _common import banner, median_time, print_rows
 from bench_evaluate import random_hands
-from pokerfsm import Card, evaluate_many
+from pokerfsm import Card, equity, evaluate_many
 from pokerfsm.variants import game_of
 
 GOAL = 20e6
 """Omaha hands a second that evaluate_many should reach."""
+
+FLOP_DUEL = (["AsKsQhJh", "2c3c4d5d"], "Ah 7c 8d")
+"""The heads-up flop question the peers answer too."""
+
+EQUITY_CASES = [  # label, players, board, game, options, target seconds, expected combinations (None: sampled)
+    ("PLO4 heads-up preflop, exact", FLOP_DUEL[0], "", "omaha", {}, 1.0, math.comb(44, 5)),
+    ("PLO4 heads-up on the flop, exact", *FLOP_DUEL, "omaha", {}, 0.010, 820),
+    ("PLO4 hi-lo heads-up on the flop, exact", *FLOP_DUEL, "omaha-hi-lo", {}, 0.020, 820),
+    ("PLO4 against 5 random hands preflop, to 0.1 % standard error", ["AsKsQhJh", *[None] * 5], "", "omaha",
+     {"target_std_error": 0.001, "seed": 1}, 0.300, None),
+    ("PLO4 hi-lo against 5 random hands preflop, to 0.1 %", ["As2sQhJh", *[None] * 5], "", "omaha-hi-lo",
+     {"target_std_error": 0.001, "seed": 1}, None, None),
+    ("PLO5 heads-up on the flop, exact", ["AsKsQhJhTc", "2c3c4d5d6h"], "Ah 7c 8d", "omaha5", {}, None, 741),
+    ("PLO6 3-way on the turn, exact", ["AsKsQhJhTc9c", "2c3c4d5d6h6s", "KdKcQdQc8s8h"], "Ah 7c 8d 2h", "omaha6",
+     {}, None, 30),
+]
 
 
 def same_order(ours: np.ndarray, theirs: np.ndarray) -> bool:
@@ -128,12 +156,90 @@ def bench_pokerkit(rows: np.ndarray, hole: int, ours: np.ndarray) -> tuple[str, 
             f"same order as ours: {agree}")
 
 
+def timed_equity(players, board, game, options, repeat: int) -> tuple[float, float, object]:
+    """(median wall seconds, CPU seconds a run, the last result) of pokerfsm.equity as a user calls it."""
+    def call():
+        return equity(players, board, game=game, **options)
+
+    call()  # warm: the tables are built, the threads started
+    walls = []
+    cpu = time.process_time()
+    for _ in range(repeat):
+        start = time.perf_counter()
+        result = call()
+        walls.append(time.perf_counter() - start)
+    return statistics.median(walls), (time.process_time() - cpu) / repeat, result
+
+
+def bench_equity(quick: bool) -> list[tuple]:
+    rows = []
+    for label, players, board, game, options, target, combinations in EQUITY_CASES:
+        repeat = 3 if quick or (target or 1) >= 0.3 else 15
+        wall, cpu, result = timed_equity(players, board, game, options, repeat)
+        if combinations is not None:
+            assert result.exact and result.combinations == combinations, (label, result.combinations)
+        else:
+            assert not result.exact and result.std_error <= options["target_std_error"] + 1e-12, label
+        kind = "exact" if result.exact else f"{result.combinations:,} deals, s.e. {100 * result.std_error:.3f} %"
+        verdict = "-" if target is None else ("yes" if wall <= target else "NO")
+        rows.append((label, kind, f"{wall * 1000:.1f} ms", f"{cpu * 1000:.1f} ms",
+                     "-" if target is None else f"{target * 1000:.0f} ms", verdict))
+    return rows
+
+
+def flop_duel_peers(quick: bool) -> list[tuple]:
+    """The heads-up flop question by phevaluator (a Python loop enumerating the boards) and pokerkit (sampled)."""
+    (first, second), flop = FLOP_DUEL
+    ours = equity([first, second], flop, game="omaha").players[0].equity
+    mine = median_time(lambda: equity([first, second], flop, game="omaha"), repeat=15)
+    rows = [("pokerfsm equity(..., game='omaha')", "exact", f"{mine * 1000:.1f} ms", "1x")]
+    try:
+        from phevaluator import evaluate_omaha_cards
+    except ImportError:
+        print("# phevaluator not installed (pip install phevaluator, in the perf extra): skipped")
+    else:
+        def by_phevaluator() -> float:
+            seen = {first[i:i + 2] for i in range(0, 8, 2)} | {second[i:i + 2] for i in range(0, 8, 2)}
+            seen |= set(flop.split())
+            rest = [str(Card(c)) for c in range(52) if str(Card(c)) not in seen]
+            share = 0.0
+            for turn, river in itertools.combinations(rest, 2):
+                board = [*flop.split(), turn, river]
+                a = evaluate_omaha_cards(*board, *(first[i:i + 2] for i in range(0, 8, 2)))
+                b = evaluate_omaha_cards(*board, *(second[i:i + 2] for i in range(0, 8, 2)))
+                share += 1.0 if a < b else 0.5 if a == b else 0.0  # lower is better there
+            return share / math.comb(len(rest), 2)
+
+        wall = median_time(by_phevaluator, repeat=1 if quick else 3)
+        theirs = by_phevaluator()
+        rows.append(("phevaluator evaluate_omaha_cards, Python loop over the 820 boards", "exact",
+                     f"{wall * 1000:.1f} ms", f"{wall / mine:,.0f}x; equity equal to ours: {theirs == ours}"))
+    try:
+        from pokerkit import Card as KitCard
+        from pokerkit import Deck, OmahaHoldemHand, calculate_equities
+    except ImportError:
+        print("# pokerkit not installed: skipped")
+    else:
+        samples = 100 if quick else 400
+        holes = ([list(KitCard.parse(first))], [list(KitCard.parse(second))])
+        start = time.perf_counter()
+        theirs = calculate_equities(holes, list(KitCard.parse(flop.replace(" ", ""))), 4, 5, Deck.STANDARD,
+                                    (OmahaHoldemHand,), sample_count=samples)[0]
+        seconds = time.perf_counter() - start
+        error = math.sqrt(ours * (1 - ours) / samples)
+        rows.append((f"pokerkit calculate_equities, {samples} sampled boards, scaled to 820", "sampled",
+                     f"{seconds * 820 / samples * 1000:.0f} ms",
+                     f"{seconds * 820 / samples / mine:,.0f}x; equity within 4 s.e. of ours: "
+                     f"{abs(theirs - ours) <= 4 * error}"))
+    return rows
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer hands and repeats")
     args = parser.parse_args(argv)
     n, sample, kit, repeat = (500_000, 5_000, 100, 3) if args.quick else (4_000_000, 50_000, 400, 5)
-    banner("Omaha evaluation: evaluate_many by game, phevaluator, pokerkit")
+    banner("Omaha evaluation and equity: pokerfsm by game, phevaluator, pokerkit")
     table = [bench_tables()]
     ratios = []
     best = 0.0
@@ -159,7 +265,9 @@ def main(argv: list[str] | None = None) -> int:
         table += [(label, shown(rate), note, "") for label, rate, note in measured]
     print_rows(("what", "hands", "note", ""), table)
     print_rows(("ratio (pokerfsm / peer)", "x"), ratios)
-    print(f"goal: >= {GOAL / 1e6:.0f} M PLO4 hands a second; best wall-clock rate here {best / 1e6:.1f} M/s")
+    print(f"goal: >= {GOAL / 1e6:.0f} M PLO4 hands a second; best wall-clock rate here {best / 1e6:.1f} M/s\n")
+    print_rows(("equity question", "answer", "median wall", "CPU per run", "target", "met"), bench_equity(args.quick))
+    print_rows(("heads-up flop equity", "answer", "wall", "time / ours; check"), flop_duel_peers(args.quick))
     return 0
 
 

@@ -1,11 +1,13 @@
 """Equity distributions: each hand's equity, weights that average to the seat's equity, buckets, errors."""
 import math
+import time
 
 import numpy as np
 import pytest
 
 import pokerfsm
-from pokerfsm.errors import InvalidDealError, OptionError, RangeParseError
+from pokerfsm.errors import CancelledError, InvalidDealError, OptionError, RangeParseError, TimeLimitError
+from pokerfsm.odds import Stop
 from pokerfsm.study.equity_distribution import BUCKETS, bucket_shares, distribution, distributions
 
 WIDE = "22+,A2s+,K9s+,QTs+,JTs,ATo+,KJo+"
@@ -68,6 +70,17 @@ def test_monte_carlo_when_over_budget_has_a_std_error_per_hand(table):
     assert abs(d.equity - exact) < 0.01
     again = distribution(["QQ+,AK", WIDE], seed=7, budget=1.0)  # the target is met well within the budget
     assert (again.boards, again.hands) == (d.boards, d.hands)  # same seed, same boards
+
+
+def test_a_stop_ends_the_work(table):
+    cancelled = Stop()
+    cancelled.cancel()
+    with pytest.raises(CancelledError):
+        distribution(["QQ+,AK", WIDE], "Kd 7c 2h", stop=cancelled)
+    started = time.perf_counter()
+    with pytest.raises(TimeLimitError):   # preflop, exact: 1.7 million boards, stopped between blocks
+        distribution(["QQ+,AK", WIDE], exact=True, stop=Stop(0.3))
+    assert time.perf_counter() - started < 3
 
 
 @pytest.mark.parametrize("call, error, fragment", [

@@ -2,9 +2,10 @@
 import pytest
 
 import pokerfsm
-from pokerfsm.errors import InvalidDealError, OptionError, RangeParseError
+from pokerfsm.errors import CancelledError, InvalidDealError, OptionError, RangeParseError
+from pokerfsm.odds import Stop
 from pokerfsm.study.flops import FLOPS
-from pokerfsm.study.report import checked_ranges, flop_report
+from pokerfsm.study.report import checked_ranges, flop_report, stored_report
 
 A, B = "QQ+,AK", "22+,A2s+,K9s+,QTs+,JTs,ATo+,KJo+"
 SOME = [0, 40, 300, 777, 1200]
@@ -58,3 +59,29 @@ def test_bad_ranges_are_one_clear_error(table, ranges, error, fragment):
 def test_bad_flop_numbers(table, tmp_path):
     with pytest.raises(OptionError, match="0 to 1754"):
         flop_report(A, B, flops=[FLOPS], store_path=tmp_path / "s.sqlite")
+
+
+def test_in_process_rows_equal_dasks_and_read_back_without_computing(table, client, tmp_path):
+    here = flop_report(A, B, flops=SOME, store_path=tmp_path / "here.sqlite", in_process=True, flops_per_task=2)
+    dask = flop_report(A, B, flops=SOME, store_path=tmp_path / "dask.sqlite", client=client)
+    assert here.computed == len(SOME) and here.rows == dask.rows
+    assert stored_report("AK, QQ+", B, flops=SOME, store_path=tmp_path / "here.sqlite").rows == here.rows
+    assert stored_report(A, B, flops=[*SOME, 1], store_path=tmp_path / "here.sqlite") is None
+    assert stored_report(A, B, store_path=tmp_path / "none.sqlite") is None
+
+
+def test_a_stop_ends_an_in_process_run_and_keeps_finished_flops(table, tmp_path):
+    path = tmp_path / "store.sqlite"
+    stop = Stop()
+    fractions = []
+
+    def progress(fraction, text):
+        fractions.append(fraction)
+        stop.cancel()   # after the first task
+
+    with pytest.raises(CancelledError):
+        flop_report(A, B, flops=SOME, store_path=path, in_process=True, flops_per_task=2, stop=stop,
+                    progress=progress)
+    assert fractions == [2 / len(SOME)]
+    resumed = flop_report(A, B, flops=SOME, store_path=path, in_process=True)
+    assert resumed.computed == len(SOME) - 2

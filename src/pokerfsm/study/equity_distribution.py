@@ -31,6 +31,7 @@ import numpy as np
 from ..cards import CardsLike
 from ..errors import OptionError
 from ..odds.deal import Deal, PlayerSpec, prepare_deal
+from ..odds.stopping import Stop
 from .showdowns import DEFAULT_BUDGET, DEFAULT_TARGET_STD_ERROR, Showdowns, showdowns
 
 __all__ = ["distribution", "distributions", "Distribution", "HandEquity", "Bucket", "BUCKETS", "bucket_shares"]
@@ -126,7 +127,8 @@ def _seat_distribution(deal: Deal, result: Showdowns, seat: int, seconds: float)
 
 def distributions(players: Sequence[PlayerSpec], board: CardsLike = (), dead: CardsLike = (), *,
                   exact: bool | None = None, budget: float = DEFAULT_BUDGET, seed: Any = None,
-                  target_std_error: float = DEFAULT_TARGET_STD_ERROR) -> tuple[Distribution, Distribution]:
+                  target_std_error: float = DEFAULT_TARGET_STD_ERROR,
+                  stop: Stop | None = None) -> tuple[Distribution, Distribution]:
     """Both seats' distributions from one pass over the boards (see :func:`distribution`)."""
     started = time.perf_counter()
     if isinstance(budget, bool) or not isinstance(budget, (int, float)) or not 0 < budget <= 3600:
@@ -138,7 +140,8 @@ def distributions(players: Sequence[PlayerSpec], board: CardsLike = (), dead: Ca
     if exact not in (None, True, False):
         raise OptionError(f"exact must be True, False or None, not {exact!r}", field="exact")
     deal = prepare_deal(players, board, dead)
-    result = showdowns(deal, exact=exact, budget=float(budget), seed=seed, target_std_error=float(target_std_error))
+    result = showdowns(deal, exact=exact, budget=float(budget), seed=seed, target_std_error=float(target_std_error),
+                       stop=stop)
     seconds = time.perf_counter() - started
     first, second = (_seat_distribution(deal, result, seat, seconds) for seat in (0, 1))
     return first, second
@@ -146,7 +149,7 @@ def distributions(players: Sequence[PlayerSpec], board: CardsLike = (), dead: Ca
 
 def distribution(players: Sequence[PlayerSpec], board: CardsLike = (), dead: CardsLike = (), *, seat: int = 0,
                  exact: bool | None = None, budget: float = DEFAULT_BUDGET, seed: Any = None,
-                 target_std_error: float = DEFAULT_TARGET_STD_ERROR) -> Distribution:
+                 target_std_error: float = DEFAULT_TARGET_STD_ERROR, stop: Stop | None = None) -> Distribution:
     """Every live hand of seat ``seat``'s range (from 0) with its equity against the other seat.
 
     ``players``, ``board`` and ``dead`` are read as :func:`pokerfsm.equity`
@@ -154,11 +157,12 @@ def distribution(players: Sequence[PlayerSpec], board: CardsLike = (), dead: Car
     Exact when every completion of the board fits ``budget`` seconds (by
     estimate) or ``exact`` is True; otherwise seeded random boards (``seed``)
     until every hand's standard error is at most ``target_std_error`` or the
-    budget is spent. Raises what :func:`pokerfsm.equity` raises for a bad
+    budget is spent. ``stop`` ends the work early (see
+    :func:`~pokerfsm.study.showdowns.showdowns`). Raises what :func:`pokerfsm.equity` raises for a bad
     deal, InvalidDealError for more than two seats and OptionError for a bad
     option or a ``seat`` that is not 0 or 1.
     """
     if isinstance(seat, bool) or not isinstance(seat, int) or seat not in (0, 1):
         raise OptionError(f"seat must be 0 or 1 (two seats, counted from 0), not {seat!r}", field="seat")
     return distributions(players, board, dead, exact=exact, budget=budget, seed=seed,
-                         target_std_error=target_std_error)[seat]
+                         target_std_error=target_std_error, stop=stop)[seat]

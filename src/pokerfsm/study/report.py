@@ -22,13 +22,14 @@ import contextlib
 import datetime
 import json
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Generator, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from .._version import __version__
 from ..errors import Error, InvalidDealError
+from ..odds.stopping import Stop
 from ..odds.symmetry import range_symmetries
 from ..precomputed.store import Store, default_store_path, writer_lock
 from ..precomputed.symmetry import canonical_boards
@@ -37,7 +38,7 @@ from ..progress import Progress
 from ..ranges import HandRange
 from .flops import COLUMNS, FLOPS, as_range, flop_task
 
-__all__ = ["FlopReport", "flop_report", "checked_ranges", "SUMMARY_GROUPS", "FLOPS_PER_TASK"]
+__all__ = ["FlopReport", "flop_report", "stored_report", "checked_ranges", "SUMMARY_GROUPS", "FLOPS_PER_TASK"]
 
 FLOPS_PER_TASK = 15
 """Consecutive flops per task (about half a second of work for two 15-20 % ranges)."""
@@ -139,34 +140,56 @@ def _current(record: tuple[Any, ...] | None, checksum: str) -> bool:
     return record is not None and tuple(record[1:]) == (__version__, checksum)
 
 
+def _question(range_a: str | HandRange, range_b: str | HandRange, flops: Iterable[int] | None,
+              store_path: str | Path | None) -> tuple[HandRange, HandRange, list[int], Path]:
+    from ..errors import OptionError
+
+    first, second = checked_ranges(range_a, range_b)
+    wanted = sorted(set(range(FLOPS) if flops is None else flops))
+    if any(isinstance(k, bool) or not isinstance(k, int) or not 0 <= k < FLOPS for k in wanted):
+        raise OptionError(f"flop numbers run from 0 to {FLOPS - 1}", field="flops")
+    return first, second, wanted, Path(store_path) if store_path is not None else default_store_path()
+
+
+def stored_report(range_a: str | HandRange, range_b: str | HandRange, *, flops: Iterable[int] | None = None,
+                  store_path: str | Path | None = None) -> FlopReport | None:
+    """The report as the store holds it, when it holds every flop asked for (by this pokerfsm and
+    hand-rank table); None otherwise. Never computes; raises as :func:`flop_report` for bad input."""
+    started = time.perf_counter()
+    first, second, wanted, path = _question(range_a, range_b, flops, store_path)
+    if not path.exists():
+        return None
+    with Store.open(path) as store:
+        record, rows = _read(store, f"{first} | {second}")
+    if _current(record, hand_rank_checksum()) and {r["key"] for r in rows} >= set(wanted):
+        return _report(first, second, rows, wanted, 0, started, [], [])
+    return None
+
+
 def flop_report(range_a: str | HandRange, range_b: str | HandRange, *, flops: Iterable[int] | None = None,
                 store_path: str | Path | None = None, scheduler: str | None = None, workers: int | None = None,
                 client: Any = None, progress: Progress | None = None,
-                flops_per_task: int = FLOPS_PER_TASK) -> FlopReport:
+                flops_per_task: int = FLOPS_PER_TASK, in_process: bool = False,
+                stop: Stop | None = None) -> FlopReport:
     """The report of ``range_a`` against ``range_b`` on every canonical flop (or the flop numbers
     ``flops``, 0 to 1,754), read from the store and computed where missing (see the module).
 
     ``client`` uses an existing Dask client; else ``scheduler`` (an address)
     or a local cluster of ``workers`` processes. ``progress(fraction, text)``
-    is called as tasks finish. Raises RangeParseError or InvalidDealError for
+    is called as tasks finish. ``in_process`` computes the tasks here, one
+    after the other, without Dask, checking ``stop`` before each (a web
+    server's job: CancelledError or TimeLimitError end it, the finished
+    flops kept). Raises RangeParseError or InvalidDealError for
     a bad range, OptionError for a bad flop number, StoreBusyError when a
     build holds the store, BuildError when the cluster fails.
     """
-    from ..errors import OptionError
-
     started = time.perf_counter()
-    first, second = checked_ranges(range_a, range_b)
-    wanted = sorted(set(range(FLOPS) if flops is None else flops))
-    if any(isinstance(k, bool) or not isinstance(k, int) or not 0 <= k < FLOPS for k in wanted):
-        raise OptionError(f"flop numbers run from 0 to {FLOPS - 1}", field="flops")
+    first, second, wanted, path = _question(range_a, range_b, flops, store_path)
     key = f"{first} | {second}"
-    path = Path(store_path) if store_path is not None else default_store_path()
     checksum = hand_rank_checksum()
-    if path.exists():
-        with Store.open(path) as store:
-            record, rows = _read(store, key)
-        if _current(record, checksum) and {r["key"] for r in rows} >= set(wanted):
-            return _report(first, second, rows, wanted, 0, started, [], [])
+    stored = stored_report(first, second, flops=wanted, store_path=path)
+    if stored is not None:
+        return stored
     with writer_lock(path), Store.open(path, create=True) as store:
         with store.transaction() as db:
             for statement in _SCHEMA:
@@ -185,8 +208,9 @@ def flop_report(range_a: str | HandRange, range_b: str | HandRange, *, flops: It
         boards = canonical_boards(3)   # flops of the same ranks together: their hands' classes are shared
         todo = sorted((k for k in wanted if k not in done), key=lambda k: (sorted(c >> 2 for c in boards[k]), k))
         tasks = [todo[i:i + flops_per_task] for i in range(0, len(todo), flops_per_task)]
-        seconds = _run(store, key, (str(first), str(second)), tasks, client, scheduler, workers, progress,
-                       checksum) if tasks else ([], [])
+        results = _here(key, (str(first), str(second)), tasks, stop) if in_process else \
+            _on_dask(key, (str(first), str(second)), tasks, client, scheduler, workers)
+        seconds = _commit(store, results, sum(map(len, tasks)), progress, checksum) if tasks else ([], [])
         record, rows = _read(store, key)
         if len(rows) == FLOPS:
             with store.transaction() as db:
@@ -203,11 +227,18 @@ def _report(first: HandRange, second: HandRange, rows: list[dict[str, Any]], wan
                       seconds, cpu)
 
 
-def _run(store: Store, key: str, ranges: tuple[str, str], tasks: list[list[int]], client: Any,
-         scheduler: str | None, workers: int | None, progress: Progress | None,
-         checksum: str) -> tuple[list[float], list[float]]:
-    """Run ``tasks`` on Dask and commit each one's rows as it arrives; returns each task's wall-clock
-    and CPU seconds on its worker."""
+def _here(key: str, ranges: tuple[str, str], tasks: list[list[int]], stop: Stop | None) -> Generator[Any, None, None]:
+    """Each task's result computed in this process, ``stop`` checked before each."""
+    for keys in tasks:
+        if stop is not None:
+            stop.check()
+        yield flop_task(key, *ranges, keys)
+
+
+def _on_dask(key: str, ranges: tuple[str, str], tasks: list[list[int]], client: Any, scheduler: str | None,
+             workers: int | None) -> Generator[Any, None, None]:
+    """Each task's result as Dask finishes it (the cluster started here, and closed at the end, unless
+    ``client`` is given)."""
     from ..errors import BuildError
 
     own = client is None
@@ -220,27 +251,14 @@ def _run(store: Store, key: str, ranges: tuple[str, str], tasks: list[list[int]]
 
     futures = [client.submit(flop_task, key, *ranges, keys, pure=False, priority=-number)
                for number, keys in enumerate(tasks)]
-    seconds: list[float] = []
-    cpu: list[float] = []
-    flops, finished = sum(len(keys) for keys in tasks), 0
     try:
         for future in as_completed(futures):  # type: ignore[no-untyped-call]
             try:
                 result = future.result()
             except Exception as exc:  # what the worker raised, or a KilledWorker
                 raise BuildError(f"a flop report task failed on a worker: {type(exc).__name__}: {exc}") from None
-            if (result["version"], result["hr_checksum"]) != (__version__, checksum):
-                raise BuildError(f"worker {result['worker']} runs pokerfsm {result['version']} with hand-rank "
-                                 f"table {result['hr_checksum']}; give every worker this pokerfsm and table")
-            with store.transaction() as db:
-                db.executemany(f"INSERT OR REPLACE INTO {_SQL_ROWS} VALUES ({', '.join('?' * (len(COLUMNS) + 1))})",
-                               result["rows"])
             future.release()
-            seconds.append(result["seconds"])
-            cpu.append(result["cpu_seconds"])
-            finished += len(result["rows"])
-            if progress is not None:
-                progress(finished / flops, f"{finished:,}/{flops:,} flops")
+            yield result
     finally:
         pending = [f for f in futures if not f.done()]
         if pending:
@@ -252,6 +270,27 @@ def _run(store: Store, key: str, ranges: tuple[str, str], tasks: list[list[int]]
             if cluster is not None:
                 with contextlib.suppress(Exception):
                     cluster.close(timeout=10)
+
+
+def _commit(store: Store, results: Generator[Any, None, None], flops: int, progress: Progress | None,
+            checksum: str) -> tuple[list[float], list[float]]:
+    """Commit each task's rows as it arrives; returns each task's wall-clock and CPU seconds on its worker."""
+    from ..errors import BuildError
+
+    seconds: list[float] = []
+    cpu: list[float] = []
+    finished = 0
+    with contextlib.closing(results):   # Dask's futures are cancelled at once when a task fails
+        for result in results:
+            if (result["version"], result["hr_checksum"]) != (__version__, checksum):
+                raise BuildError(f"worker {result['worker']} runs pokerfsm {result['version']} with hand-rank "
+                                 f"table {result['hr_checksum']}; give every worker this pokerfsm and table")
+            with store.transaction() as db:
+                db.executemany(f"INSERT OR REPLACE INTO {_SQL_ROWS} VALUES ({', '.join('?' * (len(COLUMNS) + 1))})",
+                               result["rows"])
+            seconds.append(result["seconds"])
+            cpu.append(result["cpu_seconds"])
+            finished += len(result["rows"])
+            if progress is not None:
+                progress(finished / flops, f"{finished:,}/{flops:,} flops")
     return seconds, cpu
-
-

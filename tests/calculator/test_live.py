@@ -79,3 +79,49 @@ def test_live_odds_ask_the_dispatch_for_the_table_answer(monkeypatch):
     LiveOdds("AhKh").update()                              # heads-up preflop: exact rows only
     LiveOdds("AhKh", opponents=2, seed=1).update()         # more opponents: a sampled row may answer
     assert asked == [(2, (), None), (3, (), 0.003)]
+
+
+@pytest.mark.parametrize("game, hero, streets", [
+    ("omaha", "AsKsQhJh", ["", "Ah 7c 8d", "Ah 7c 8d 2s", "Ah 7c 8d 2s 3h"]),
+    ("omaha-hi-lo", "Ac2c3dKd", ["", "4h 7c 8d", "4h 7c 8d Ks", "4h 7c 8d Ks Qh"]),
+])
+def test_live_odds_omaha_equal_equity_of_the_game_at_every_street(game, hero, streets):
+    live = LiveOdds(hero, game=game, seed=5)
+    for board in streets:
+        got = live.update(board)
+        want = equity([hero, None], board, game=game, budget=0.25, seed=5, target_std_error=0.003)
+        assert got.game == game and got.exact == want.exact
+        if want.exact:
+            assert got.combinations == want.combinations and got.players[0].equity == want.players[0].equity
+        else:   # sampled to the same standard error (how many deals fit the budget depends on the load)
+            assert abs(got.players[0].equity - want.players[0].equity) < 5 * 0.0035
+    assert live.update(streets[-1]) is got                       # the same board is not asked again
+
+
+def test_live_odds_omaha_hand_of_the_wrong_size_or_a_range_is_refused():
+    with pytest.raises(InvalidDealError, match="omaha deals 4 hole cards, got 2"):
+        LiveOdds("AhKh", game="omaha")
+    with pytest.raises(InvalidDealError, match="known hand"):
+        LiveOdds("AAxx", game="omaha")
+    with pytest.raises(InvalidDealError, match="1 to 6 opponents at omaha6"):
+        LiveOdds("AhKhQhJhTh9h", opponents=7, game="omaha6")
+    assert len(LiveOdds("AhKhQhJhTh9h", opponents=6, game="omaha6").update("2c 3c 4c 5d 7s").players) == 7
+
+
+def test_live_odds_omaha_many_opponents_sampled_and_repeatable():
+    first = LiveOdds("AsKsQhJh", opponents=3, game="omaha", seed=2).update("Ah 7c 8d")
+    again = LiveOdds("AsKsQhJh", opponents=3, game="omaha", seed=2).update("Ah 7c 8d")
+    assert not first.exact and first.players[0].equity == again.players[0].equity
+    assert 0.2 < first.players[0].equity < 0.6
+
+
+def test_live_odds_update_stops_when_told():
+    from pokerfsm.errors import CancelledError
+    from pokerfsm.odds import Stop
+
+    stop = Stop()
+    stop.cancel()
+    for live in (LiveOdds("AsKsQhJd", game="omaha"), LiveOdds("AdKd"), LiveOdds("AdKd", opponents=3)):
+        with pytest.raises(CancelledError):
+            live.update("Ah 7c 8d", stop=stop)
+        assert live.update("Ah 7c 8d").board == live.board      # nothing kept from the cancelled call

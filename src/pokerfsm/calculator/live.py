@@ -1,7 +1,8 @@
 """Live odds: a known hand's equity against unknown opponents, street after street.
 
-Each update walks only the board cards that are new, which is what the games
-need at every decision.
+Each hold'em update walks only the board cards that are new, which is what the
+games need at every decision; an Omaha game (``game="omaha"``...) asks
+:func:`~pokerfsm.calculator.dispatch.equity` at each street.
 """
 from __future__ import annotations
 
@@ -17,8 +18,11 @@ from ..combos import hand_class
 from ..errors import InvalidDealError
 from ..odds.deal import MAX_PLAYERS, Deal, prepare_deal, read_seat
 from ..odds.enumeration import make_plan, range_arrays, scan_range, states_after, walk
+from ..odds.omaha_deal import most_players, prepare_omaha_deal
 from ..odds.results import EquityResult, Method, from_row
+from ..odds.stopping import Stop
 from ..table.format import ROOT
+from ..variants import HOLDEM, GameLike, game_of
 from .dispatch import equity, stored_answer
 
 __all__ = ["LiveOdds"]
@@ -35,52 +39,86 @@ class LiveOdds:
     ``budget`` seconds, otherwise a seeded Monte Carlo estimate to
     ``target_std_error``.
 
+    ``game``: hold'em (the default) or an Omaha game of :mod:`pokerfsm.variants`;
+    the hero then holds that game's number of cards, and every street is
+    :func:`~pokerfsm.equity` of the hero against ``opponents`` random hands
+    with ``game``, ``budget``, ``target_std_error`` and ``seed`` (exact when
+    that fits the budget, as on most rivers, else seeded Monte Carlo), so the
+    same hand and board always give the same answer.
+
+    :meth:`update` takes a :class:`~pokerfsm.odds.Stop`, as
+    :func:`~pokerfsm.equity` does: a cancelled stop or one out of time raises
+    CancelledError or TimeLimitError before any work is lost (the next update goes on from the
+    last board answered).
+
     >>> odds = LiveOdds("AdTs")
     >>> round(odds.update("Kh Tc Td 3c").players[0].win, 5)
     0.95624
+    >>> omaha = LiveOdds("AsKsQhJh", game="omaha")
+    >>> river = omaha.update("Ah 7c 8d 2s 3h")
+    >>> river.game, river.exact, round(river.players[0].equity, 4)
+    ('omaha', True, 0.5193)
     """
 
     _preflop_cache: dict[tuple[Any, ...], EquityResult] = {}
 
-    def __init__(self, hero: CardsLike, opponents: int = 1, dead: CardsLike = (), *,
+    def __init__(self, hero: CardsLike, opponents: int = 1, dead: CardsLike = (), *, game: GameLike = HOLDEM,
                  budget: float = 0.25, target_std_error: float = 0.003, seed: int = 0):
-        seat = read_seat(hero, 0)
-        if seat.hand is None:
-            raise InvalidDealError(f"the hero needs a known hand, got {hero!r}")
-        if isinstance(opponents, bool) or not isinstance(opponents, int) or not 1 <= opponents < MAX_PLAYERS:
-            raise InvalidDealError(f"1 to {MAX_PLAYERS - 1} opponents, got {opponents!r}")
-        self.hero = seat.hand
+        self.game = game_of(game)
+        most = most_players(self.game) if self.game.is_omaha else MAX_PLAYERS
+        if isinstance(opponents, bool) or not isinstance(opponents, int) or not 1 <= opponents < most:
+            raise InvalidDealError(f"1 to {most - 1} opponents at {self.game.name}, got {opponents!r}",
+                                   field="opponents")
+        if self.game.is_omaha:
+            hand = prepare_omaha_deal([hero, None], game=self.game).seats[0].hand
+        else:
+            hand = read_seat(hero, 0).hand
+        if hand is None:
+            raise InvalidDealError(f"the hero needs a known hand, got {hero!r}", field="players", player=0)
+        self.hero = hand
         self.opponents = opponents
         self.dead = as_cards(dead)
         self.budget, self.target_std_error, self.seed = budget, target_std_error, seed
-        prepare_deal([self.hero] + [None] * opponents, (), self.dead)
+        self._deal(())
         self._reset()
+
+    def _deal(self, board: CardsLike) -> Deal | None:
+        """The deal checked with this board: hold'em's (for the heads-up walk), or None at Omaha
+        (checked here, then again by :func:`~pokerfsm.equity`)."""
+        players: list[Any] = [self.hero] + [None] * self.opponents
+        if self.game.is_omaha:
+            prepare_omaha_deal(players, board, self.dead, game=self.game)
+            return None
+        return prepare_deal(players, board, self.dead)
 
     def _reset(self) -> None:
         self.board: tuple[Card, ...] = ()
-        self._hero_state = int(states_after([[int(c) for c in self.hero]], [])[0])
+        self._hero_state = 0 if self.game.is_omaha else int(states_after([[int(c) for c in self.hero]], [])[0])
         self._board_state = ROOT
         self._last: EquityResult | None = None
 
-    def update(self, board: CardsLike = ()) -> EquityResult:
+    def update(self, board: CardsLike = (), *, stop: Stop | None = None) -> EquityResult:
         """The odds with this board (0, 3, 4 or 5 cards); a board that does not extend the
-        previous one starts a new hand."""
+        previous one starts a new hand. ``stop`` cancels or limits the time, as in :func:`~pokerfsm.equity`."""
         board = as_cards(board)
-        players = [self.hero] + [None] * self.opponents
-        deal = prepare_deal(players, board, self.dead)
+        deal = self._deal(board)
+        if board == self.board and self._last is not None:
+            return self._last
+        if stop is not None:
+            stop.check()
+        if deal is None or self.opponents > 1:
+            players: list[Any] = [self.hero] + [None] * self.opponents
+            self._last = equity(players, board, self.dead, game=self.game, budget=self.budget, seed=self.seed,
+                                target_std_error=self.target_std_error, stop=stop)
+            self.board = tuple(board)
+            return self._last
         if board[:len(self.board)] != self.board:
             self._reset()
-        elif board == self.board and self._last is not None:
-            return self._last
         new = [int(c) for c in board[len(self.board):]]
         self._hero_state = walk(self._hero_state, new)
         self._board_state = walk(self._board_state, new)
         self.board = tuple(board)
-        if self.opponents == 1:
-            self._last = self._heads_up(deal)
-        else:
-            self._last = equity(players, board, self.dead, budget=self.budget, seed=self.seed,
-                                target_std_error=self.target_std_error)
+        self._last = self._heads_up(deal)
         return self._last
 
     def _heads_up(self, deal: Deal) -> EquityResult:

@@ -335,8 +335,8 @@ def test_a_range_needs_text_and_an_omaha_game():
     with pytest.raises(OptionError, match="Texas hold'em is not an Omaha game") as caught:
         parse_omaha_range("AAxx", "holdem")
     assert caught.value.field == "game"
-    with pytest.raises(OptionError, match="unknown game 'razz'"):
-        parse_omaha_range("AAxx", "razz")
+    with pytest.raises(OptionError, match="unknown game 'pineapple'"):
+        parse_omaha_range("AAxx", "pineapple")
 
 
 def test_a_weight_lookup_checks_the_hand():

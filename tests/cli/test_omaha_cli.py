@@ -67,7 +67,7 @@ def test_outs_omaha(capsys):
 
 @pytest.mark.parametrize(("argv", "words"), [
     (["eval", "--game", "omaha", "Ah 2h Kc", "--board", "3h 4h 5h"], "hole: omaha deals 4 hole cards, got 3"),
-    (["eval", "--game", "razz", "Ah 2h Kc Qd", "--board", "3h 4h 5h"], "unknown game 'razz'"),
+    (["eval", "--game", "pineapple", "Ah 2h Kc Qd", "--board", "3h 4h 5h"], "unknown game 'pineapple'"),
     (["eval", "--game", "omaha", "Ah 2h Kc Qd"], "give the board with --board"),
     (["equity", "--game", "omaha", "AsKsQhJh", "AsKc"], "player 2: omaha deals 4 hole cards, got 2: As Kc"),
     (["equity", "--game", "omaha6", *["?"] * 8], "omaha6 takes 2 to 7 players, got 8"),

@@ -168,7 +168,7 @@ def test_many_is_empty_when_given_nothing():
     ("Ah Kh Qh Ah", "2c 3c 4c", "omaha", DuplicateCardError, "hole", "card 'Ah' is given twice"),
     ("Ah Kh Qh Zz", "2c 3c 4c", "omaha", CardParseError, "hole", "'Zz'"),
     ("Ah Kh Qh Jh", "2c 3c 4c", "omaha6", InvalidDealError, "hole", "omaha6 deals 6 hole cards, got 4"),
-    ("Ah Kh Qh Jh", "2c 3c 4c", "razz", OptionError, "game", "unknown game 'razz'"),
+    ("Ah Kh Qh Jh", "2c 3c 4c", "pineapple", OptionError, "game", "unknown game 'pineapple'"),
     ("Ah Kh Qh", "2c 3c 4c", "holdem", InvalidDealError, "hole", "holdem deals 2 hole cards, got 3"),
     ("Ah Kh", "2c 3c Kh", "holdem", DuplicateCardError, "board", "card 'Kh' is also in the hole"),
 ])

@@ -229,7 +229,7 @@ def test_ten_players_at_four_card_omaha():
     (["AsKsQhJh"], "omaha", InvalidDealError, "takes 2 to 10 players, got 1"),
     (["AsKsQhJh", "AsKcQcJc"], "omaha", DuplicateCardError, "card 'As' is given twice"),
     (["AsKsQhJh", "AAzz"], "omaha", RangeParseError, "player 2"),
-    (["AsKsQhJh", "??"], "razz", OptionError, "unknown game 'razz'"),
+    (["AsKsQhJh", "??"], "pineapple", OptionError, "unknown game 'pineapple'"),
 ])
 def test_bad_deals_get_one_clear_error(players, game, error, words):
     with pytest.raises(error, match=None) as caught:

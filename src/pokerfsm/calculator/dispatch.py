@@ -39,7 +39,7 @@ from ..odds.omaha_deal import OmahaDeal, OmahaPlayerSpec, prepare_omaha_deal
 from ..odds.results import EquityResult
 from ..odds.stopping import Stop
 from ..precomputed.answers import table_answer
-from ..variants import HOLDEM, GameLike, game_of
+from ..variants import GAMES, HOLDEM, GameLike, game_of, not_played
 from .options import check_options
 
 __all__ = ["equity", "checked_deal", "stored_answer"]
@@ -52,6 +52,8 @@ def checked_deal(players: Sequence[PlayerSpec] | Sequence[OmahaPlayerSpec] | Dea
     itself when it is a deal already checked (which carries its own game, board and dead cards:
     giving them again is an error)."""
     chosen = game_of(game)
+    if chosen is not HOLDEM and not chosen.is_omaha:  # the other games' back ends come next
+        raise not_played(chosen, "equity", [g for g in GAMES if g is HOLDEM or g.is_omaha])
     if not isinstance(players, (Deal, OmahaDeal)):
         if chosen.is_omaha:
             return prepare_omaha_deal(players, board, dead, game=chosen)  # type: ignore[arg-type]

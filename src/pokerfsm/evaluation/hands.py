@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING, Literal, overload
 
 from ..cards import Card, CardsLike, as_cards
 from ..errors import CardParseError, DuplicateCardError, InvalidDealError
-from ..variants import GameLike, game_of
+from ..variants import GAMES, HOLDEM, GameLike, game_of, not_played
 from . import _compact, _walk
 from ._evaluate import evaluate
 from .handrank import validated
@@ -87,6 +87,8 @@ def evaluate_many(cards: ArrayLike, *, board: ArrayLike | None = None,
     import numpy as np
 
     chosen = game_of(game)
+    if chosen is not HOLDEM and not chosen.is_omaha:
+        raise not_played(chosen, "hand values", [g for g in GAMES if g is HOLDEM or g.is_omaha])
     if chosen.is_omaha:
         rows = len(np.asarray(cards))
         return omaha_rows(cards, board, chosen, threads_for(rows * _OMAHA_LOOKUPS))
@@ -135,6 +137,8 @@ def best_five(cards: CardsLike, *, board: CardsLike | None = None, game: GameLik
     a hi-lo game: the high's five and the low's five (``None`` without a low).
     """
     chosen = game_of(game)
+    if chosen is not HOLDEM and not chosen.is_omaha:
+        raise not_played(chosen, "hand values", [g for g in GAMES if g is HOLDEM or g.is_omaha])
     if chosen.is_omaha:
         return best_five_omaha(cards, board_of(board, chosen), chosen)
     if board is not None:

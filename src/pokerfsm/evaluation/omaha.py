@@ -28,7 +28,7 @@ import numpy as np
 
 from ..cards import Card, CardsLike, Rank, as_cards
 from ..errors import CardParseError, DuplicateCardError, Error, InvalidDealError, OptionError
-from ..variants import Game, GameLike, game_of
+from ..variants import GAMES, HOLDEM, Game, GameLike, game_of, not_played
 from . import _compact, _omaha
 from .handrank import HandRank
 from .omaha_tables import LOW_MASKS, LOW_RANKS, low_bit
@@ -164,6 +164,8 @@ def evaluate_game(cards: CardsLike, board: CardsLike | None, game: GameLike) -> 
     chosen = game_of(game)
     if chosen.is_omaha:
         return evaluate_omaha(cards, board_of(board, chosen), chosen)
+    if chosen is not HOLDEM:
+        raise not_played(chosen, "hand values", [g for g in GAMES if g is HOLDEM or g.is_omaha])
     if board is None:
         return _compact.evaluate(cards)
     held, shared = checked_hand(cards, board, chosen)

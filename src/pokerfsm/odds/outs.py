@@ -33,7 +33,7 @@ from numpy.typing import NDArray
 from ..cards import Card, CardsLike, as_cards
 from ..errors import Error, InvalidDealError
 from ..evaluation.omaha import HiLoValues, omaha_rows
-from ..variants import HOLDEM, GameLike, game_of
+from ..variants import GAMES, HOLDEM, GameLike, game_of, not_played
 from . import _boards
 from .deal import Deal, prepare_deal
 from .enumeration import states_after
@@ -130,6 +130,8 @@ def outs(players: Sequence[CardsLike], board: CardsLike, dead: CardsLike = (), *
     import numpy as np
 
     chosen = game_of(game)
+    if chosen is not HOLDEM and not chosen.is_omaha:  # the other games' back ends come next
+        raise not_played(chosen, "outs", [g for g in GAMES if g is HOLDEM or g.is_omaha])
     try:
         board_cards = as_cards(board)
     except Error as exc:

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
 from ..combos import IDENTITY, SUIT_PERMUTATIONS, SuitMap, relabel
+from ..variants import HOLDEM
 
 __all__ = ["SeatKey", "RandomSeat", "RangeSeat", "Question", "canonical_form", "AnswerCache"]
 
@@ -47,8 +48,8 @@ class RangeSeat:
     symmetries: frozenset[SuitMap] | None = field(default=None, compare=False)
 
 
-#: a seat as the answer cache keys it: two known cards (ints), a random hand or a range
-SeatKey = tuple[int, int] | RandomSeat | RangeSeat
+#: a seat as the answer cache keys it: its known cards (ints; two at hold'em), a random hand or a range
+SeatKey = tuple[int, ...] | RandomSeat | RangeSeat
 
 
 @dataclass(frozen=True)
@@ -56,7 +57,8 @@ class Question:
     """An equity question with every card an int.
 
     Hands and the board keep the order they were given in (they are shown back
-    that way); :meth:`encode` ignores those orders.
+    that way); :meth:`encode` ignores those orders. ``game`` is the game's
+    name (:mod:`pokerfsm.variants`): questions of two games never share a key.
     """
 
     players: tuple[SeatKey, ...]
@@ -64,11 +66,12 @@ class Question:
     dead: tuple[int, ...] = ()
     samples: int | None = None
     seed: int | None = None
+    game: str = HOLDEM.name
 
     @classmethod
     def of(cls, players: Sequence[Any], board: Sequence[int] = (), dead: Sequence[int] = (),
-           samples: int | None = None, seed: int | None = None) -> Question:
-        """Build from seats given as two cards, ``None`` (random) or a :class:`RangeSeat`."""
+           samples: int | None = None, seed: int | None = None, game: str = HOLDEM.name) -> Question:
+        """Build from seats given as cards, ``None`` (random) or a :class:`RangeSeat`."""
         seats: list[SeatKey] = []
         for seat in players:
             if seat is None or isinstance(seat, RandomSeat):
@@ -76,9 +79,8 @@ class Question:
             elif isinstance(seat, RangeSeat):
                 seats.append(seat)
             else:
-                first, second = (int(c) for c in seat)
-                seats.append((first, second))
-        return cls(tuple(seats), tuple(int(c) for c in board), tuple(int(c) for c in dead), samples, seed)
+                seats.append(tuple(int(c) for c in seat))
+        return cls(tuple(seats), tuple(int(c) for c in board), tuple(int(c) for c in dead), samples, seed, game)
 
     def allowed_permutations(self) -> tuple[SuitMap, ...]:
         """The suit renamings under which every range of the question is unchanged."""
@@ -93,14 +95,16 @@ class Question:
     def relabelled(self, suits: SuitMap) -> Question:
         """The same question with suit ``s`` renamed ``suits[s]`` everywhere (ranges must be invariant)."""
         seats = tuple(relabel(s, suits) if isinstance(s, tuple) else s for s in self.players)
-        return Question(seats, relabel(self.board, suits), relabel(self.dead, suits),  # type: ignore[arg-type]
-                        self.samples, self.seed)
+        return Question(seats, relabel(self.board, suits), relabel(self.dead, suits),
+                        self.samples, self.seed, self.game)
 
     def encode(self) -> tuple[Any, ...]:
-        """A hashable, totally ordered encoding; hands, board and dead cards are sorted."""
+        """A hashable, totally ordered encoding; hands, board and dead cards are sorted. A game other
+        than hold'em ends it (a hold'em question encodes as it always has: its ETag stays the same)."""
         seats = tuple((0, *sorted(s)) if isinstance(s, tuple) else (1,) if isinstance(s, RandomSeat) else (2, s.text)
                       for s in self.players)
-        return (seats, tuple(sorted(self.board)), tuple(sorted(self.dead)), self.samples, self.seed)
+        code = (seats, tuple(sorted(self.board)), tuple(sorted(self.dead)), self.samples, self.seed)
+        return code if self.game == HOLDEM.name else (*code, self.game)
 
 
 def canonical_form(question: Question) -> tuple[tuple[Any, ...], SuitMap]:

@@ -28,8 +28,11 @@ from ..cards import Card
 from ..errors import Error
 from ..odds import prepare_deal
 from ..odds.deal import Deal
+from ..odds.omaha_deal import OmahaDeal, prepare_omaha_deal
 from ..odds.symmetry import range_symmetries
+from ..variants import HOLDEM
 from .cache import Question, RandomSeat, RangeSeat
+from .games import offered_game
 from .jsontext import loads_strict
 from .problems import FieldError
 from .schemas import EquityRequest, SpotRequest
@@ -88,24 +91,48 @@ def read_deal(req: SpotRequest, prefix: str = "body") -> Deal:
 
 
 def read_equity_request(req: EquityRequest, prefix: str = "body") -> Question:
-    """Turn a request into a :class:`Question`, or raise :class:`FieldError` naming the bad field."""
+    """Turn a hold'em request into a :class:`Question`, or raise :class:`FieldError` naming the bad field
+    (a request of another game among them: what takes this question, the per-hand heatmap, is hold'em's)."""
+    if offered_game(req.game, prefix) is not HOLDEM:
+        raise FieldError((prefix, "game"), f"the per-hand equity is for hold'em only, not {req.game.strip()}",
+                         "game_not_supported")
     return read_equity_question(req, prefix)[0]
 
 
-def read_equity_question(req: EquityRequest, prefix: str = "body") -> tuple[Question, Deal]:
+def read_equity_question(req: EquityRequest, prefix: str = "body") -> tuple[Question, Deal | OmahaDeal]:
     """The request's :class:`Question` (the answer cache's key) and the checked deal behind it, which
-    the engine's ``equity`` takes as it is (its text is not parsed twice); or :class:`FieldError`."""
-    deal = read_deal(req, prefix)
+    the engine's ``equity`` takes as it is (its text is not parsed twice); or :class:`FieldError`.
+
+    An Omaha range keys the cache by its canonical text and allows no suit renaming (always right,
+    merely sharing fewer entries).
+    """
+    game = offered_game(req.game, prefix)
+    if game is HOLDEM:
+        deal: Deal | OmahaDeal = read_deal(req, prefix)
+    else:
+        try:
+            deal = prepare_omaha_deal([_as_given(p) for p in req.players], req.board, req.dead, game=game)
+        except Error as exc:
+            raise field_error(exc, prefix) from None
+    question = Question.of(_seat_keys(deal), [int(c) for c in deal.board], [int(c) for c in deal.dead],
+                           req.samples, req.seed, game.name)
+    return question, deal
+
+
+def _seat_keys(deal: Deal | OmahaDeal) -> list[Any]:
+    """Each seat of a checked deal as the answer cache keys it."""
+    if isinstance(deal, OmahaDeal):
+        return [RandomSeat() if seat.random else RangeSeat(str(seat.range)) if seat.range is not None
+                else tuple(int(c) for c in seat.hand or ()) for seat in deal.seats]
     seats: list[Any] = []
-    for seat in deal.seats:
-        if seat.source is None:
-            seats.append((int(seat.hand[0]), int(seat.hand[1])))  # type: ignore[index]
-        elif seat.source.is_random:
+    for held in deal.seats:
+        if held.source is None:
+            seats.append(tuple(int(c) for c in held.hand or ()))
+        elif held.source.is_random:
             seats.append(RandomSeat())
         else:
-            seats.append(RangeSeat(str(seat.source), range_symmetries(seat.source)))
-    question = Question.of(seats, [int(c) for c in deal.board], [int(c) for c in deal.dead], req.samples, req.seed)
-    return question, deal
+            seats.append(RangeSeat(str(held.source), range_symmetries(held.source)))
+    return seats
 
 
 def encode_query(body: dict[str, Any]) -> str:
@@ -142,7 +169,7 @@ def shown_as_asked(answer: dict[str, Any], question: Question) -> dict[str, Any]
     out = dict(answer)
     out["board"] = [str(Card(c)) for c in question.board]
     out["dead"] = [str(Card(c)) for c in question.dead]
-    out["players"] = [{**p, "hand": f"{Card(seat[0])}{Card(seat[1])}"} if isinstance(seat, tuple) else p
+    out["players"] = [{**p, "hand": "".join(str(Card(c)) for c in seat)} if isinstance(seat, tuple) else p
                       for p, seat in zip(answer["players"], question.players)]
     return out
 
@@ -156,6 +183,6 @@ def engine_args(question: Question) -> tuple[list[Any], list[Card], list[Card]]:
         elif isinstance(seat, RangeSeat):
             players.append(seat.text)
         else:
-            players.append([Card(seat[0]), Card(seat[1])])
+            players.append([Card(c) for c in seat])
     return players, [Card(c) for c in question.board], [Card(c) for c in question.dead]
 

@@ -25,6 +25,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from .games import OFFERED
+
 __all__ = [
     "MAX_PLAYERS",
     "MAX_SAMPLES",
@@ -34,6 +36,7 @@ __all__ = [
     "SpotRequest",
     "EquityRequest",
     "EQUITY_EXAMPLES",
+    "GameName",
     "EvaluateRequest",
     "OutsRequest",
     "PlayerEquity",
@@ -54,6 +57,11 @@ CardText = Annotated[str, Field(max_length=8, examples=["Ah"])]
 CardList = Annotated[list[CardText], Field(max_length=52)] | Annotated[str, Field(max_length=200)]
 #: a seat as JSON: two cards, ``null`` / ``[]`` / ``"??"`` for an unknown hand, or a range such as ``"QQ+,AKs"``
 PlayerJson = Annotated[list[CardText], Field(max_length=52)] | Annotated[str, Field(max_length=500)] | None
+#: a game's name (:mod:`pokerfsm.web.games`); hold'em when not given
+GameName = Annotated[str, Field(max_length=40, examples=["omaha"])]
+GAME_DESCRIPTION = (f"the game, one of {', '.join(game.name for game in OFFERED)} (holdem when not given; "
+                    "GET /api/vocabulary lists them): each seat holds that game's number of hole cards, "
+                    "or a range of the game")
 
 
 class _Request(BaseModel):
@@ -64,7 +72,8 @@ class SpotRequest(_Request):
     """A spot: who holds what, the board and the dead cards."""
 
     players: Annotated[list[PlayerJson], Field(min_length=2, max_length=MAX_PLAYERS)] = Field(
-        description="2 to 10 seats: two cards, null for an unknown hand, or a range (PokerStove syntax)",
+        description="2 to 10 seats: two cards (at Omaha, the game's 4 to 6), null for an unknown hand, or a range "
+                    "(PokerStove syntax; at Omaha, an Omaha range such as AAxx ds)",
         examples=[[["Ah", "Kd"], None, "QQ+,AKs"]],
     )
     board: CardList = Field(default=[], description="0, 3, 4 or 5 community cards")
@@ -83,6 +92,7 @@ class EquityRequest(SpotRequest):
         default=None, examples=[42],
         description="seed of the Monte Carlo generator (a JSON integer), for a reproducible answer",
     )
+    game: GameName = Field(default="holdem", description=GAME_DESCRIPTION)
 
 
 EQUITY_EXAMPLES: dict[str, Any] = {
@@ -92,6 +102,9 @@ EQUITY_EXAMPLES: dict[str, Any] = {
                 "value": {"players": [["Ah", "Kd"], None, None]}},
     "sampled": {"summary": "Monte Carlo with a seed (a repeatable answer)",
                 "value": {"players": [["Ah", "Ad"], ["Ks", "Kc"]], "samples": 100000, "seed": 42}},
+    "omaha": {"summary": "Omaha hi-lo: a hand against a range on the flop",
+              "value": {"game": "omaha-hi-lo", "players": [["Ah", "2h", "3d", "Kd"], "AAxx ds"],
+                        "board": ["4c", "7h", "Qs"]}},
 }
 """Whole request bodies shown in /docs (each one answers as it is in "Try it out")."""
 
@@ -112,6 +125,7 @@ class OutsRequest(_Request):
     )
     board: CardList = Field(description="3 or 4 community cards", examples=[["Qh", "7h", "2c", "5s"]])
     dead: CardList = Field(default=[], description="cards removed from the deck")
+    game: GameName = Field(default="holdem", description=GAME_DESCRIPTION)
 
 
 class PlayerEquity(BaseModel):
@@ -121,6 +135,9 @@ class PlayerEquity(BaseModel):
     lose: float
     equity: float = Field(description="expected share of the pot: win plus the split shares")
     categories: dict[str, float] = Field(description="hand category at showdown -> probability")
+    scoop: float | None = Field(default=None, description="hi-lo only: probability of taking the whole pot alone")
+    high_share: float | None = Field(default=None, description="hi-lo only: expected share of the pot won by the high")
+    low_share: float | None = Field(default=None, description="hi-lo only: expected share of the pot won by the low")
     model_config = ConfigDict(extra="allow")
 
 
@@ -134,6 +151,8 @@ class EquityResponse(BaseModel):
     exact: bool
     std_error: float | None = Field(description="standard error of the equities; 0 or null when exact")
     elapsed_s: float = Field(description="compute time of the answer, in seconds")
+    game: str | None = Field(default=None, description="the game, when it is not hold'em")
+    low: float | None = Field(default=None, description="hi-lo only: probability that a low qualifies")
     model_config = ConfigDict(extra="allow")
 
 

@@ -8,7 +8,10 @@ The page loads it once at start and keeps no list of its own:
 * ``methods``: how an equity answer was computed (its ``method``, :class:`pokerfsm.odds.Method`),
   with a label;
 * ``classes``: the 169 hand classes (``AA``, ``AKs``, ``AKo``, ...) with the
-  number of combos of each (6, 4 or 12, :func:`pokerfsm.combos.class_combos`).
+  number of combos of each (6, 4 or 12, :func:`pokerfsm.combos.class_combos`);
+* ``games``: the games the calculator offers, hold'em first, each with its
+  label, hole cards, whether it is hi-lo and the most players its deck allows
+  (:func:`pokerfsm.web.games.games_vocabulary`).
 
 >>> from fastapi.testclient import TestClient
 >>> from pokerfsm.web.app import create_app
@@ -17,6 +20,8 @@ The page loads it once at start and keeps no list of its own:
 ({'name': 'PAIR', 'label': 'Pair', 'french': 'Paire'}, {'hand': 'AA', 'combos': 6}, 169)
 >>> [m["name"] for m in words["methods"]]
 ['table', 'enumeration', 'monte-carlo']
+>>> words["games"][1]
+{'name': 'omaha', 'label': 'Omaha', 'hole_cards': 4, 'hi_lo': False, 'players': 10}
 """
 from __future__ import annotations
 
@@ -29,6 +34,7 @@ from fastapi.responses import JSONResponse
 from ...combos import HAND_CLASSES, class_combos
 from ...odds import Method
 from ...ranking import HandCategory
+from ..games import games_vocabulary
 
 __all__ = ["router", "vocabulary"]
 
@@ -40,9 +46,10 @@ def vocabulary() -> dict[str, Any]:
     """The answer of ``GET /api/vocabulary`` (the same for the life of the server)."""
     return {"categories": [{"name": c.name, "label": c.label, "french": c.french} for c in HandCategory],
             "methods": [{"name": str(method), "label": method.label} for method in Method],
-            "classes": [{"hand": hand, "combos": class_combos(hand)} for hand in HAND_CLASSES]}
+            "classes": [{"hand": hand, "combos": class_combos(hand)} for hand in HAND_CLASSES],
+            "games": games_vocabulary()}
 
 
-@router.get("/api/vocabulary", summary="The names the page shows: hand categories, methods, hand classes")
+@router.get("/api/vocabulary", summary="The names the page shows: hand categories, methods, hand classes, games")
 async def get_vocabulary() -> Any:
     return JSONResponse(vocabulary(), headers={"Cache-Control": "public, max-age=3600"})

@@ -34,7 +34,8 @@ from ..odds.deal import Deal, PlayerSpec, prepare_deal
 from ..odds.stopping import Stop
 from .showdowns import DEFAULT_BUDGET, DEFAULT_TARGET_STD_ERROR, Showdowns, showdowns
 
-__all__ = ["distribution", "distributions", "Distribution", "HandEquity", "Bucket", "BUCKETS", "bucket_shares"]
+__all__ = ["distribution", "distributions", "deal_distributions", "Distribution", "HandEquity", "Bucket", "BUCKETS",
+           "bucket_shares"]
 
 BUCKETS: tuple[tuple[str, float, float], ...] = (
     (">= 80%", 0.8, 1.0), ("60-80%", 0.6, 0.8), ("40-60%", 0.4, 0.6), ("20-40%", 0.2, 0.4), ("< 20%", 0.0, 0.2))
@@ -130,7 +131,12 @@ def distributions(players: Sequence[PlayerSpec], board: CardsLike = (), dead: Ca
                   target_std_error: float = DEFAULT_TARGET_STD_ERROR,
                   stop: Stop | None = None) -> tuple[Distribution, Distribution]:
     """Both seats' distributions from one pass over the boards (see :func:`distribution`)."""
-    started = time.perf_counter()
+    _check_options(exact, budget, target_std_error)
+    return deal_distributions(prepare_deal(players, board, dead), exact=exact, budget=budget, seed=seed,
+                              target_std_error=target_std_error, stop=stop)
+
+
+def _check_options(exact: Any, budget: Any, target_std_error: Any) -> None:
     if isinstance(budget, bool) or not isinstance(budget, (int, float)) or not 0 < budget <= 3600:
         raise OptionError(f"budget must be seconds between 0 and 3600, not {budget!r}", field="budget")
     if (isinstance(target_std_error, bool) or not isinstance(target_std_error, (int, float))
@@ -139,7 +145,14 @@ def distributions(players: Sequence[PlayerSpec], board: CardsLike = (), dead: Ca
                           field="target_std_error")
     if exact not in (None, True, False):
         raise OptionError(f"exact must be True, False or None, not {exact!r}", field="exact")
-    deal = prepare_deal(players, board, dead)
+
+
+def deal_distributions(deal: Deal, *, exact: bool | None = None, budget: float = DEFAULT_BUDGET, seed: Any = None,
+                       target_std_error: float = DEFAULT_TARGET_STD_ERROR,
+                       stop: Stop | None = None) -> tuple[Distribution, Distribution]:
+    """:func:`distributions` of a deal already read by :func:`~pokerfsm.odds.deal.prepare_deal`."""
+    started = time.perf_counter()
+    _check_options(exact, budget, target_std_error)
     result = showdowns(deal, exact=exact, budget=float(budget), seed=seed, target_std_error=float(target_std_error),
                        stop=stop)
     seconds = time.perf_counter() - started

@@ -1,0 +1,97 @@
+"""POST /api/flops: a flop report from the store, or a job the page polls; DELETE stops it."""
+from __future__ import annotations
+
+import json
+import sqlite3
+import time
+
+import pytest
+
+import pokerfsm
+from pokerfsm.web import flop_jobs
+
+A, B = "QQ+, AK", "22+, A2s+, K9s+, QTs+, JTs, ATo+, KJo+"
+
+
+@pytest.fixture
+def store(tmp_path, monkeypatch):
+    path = tmp_path / "store.sqlite"
+    monkeypatch.setenv("POKERFSM_STORE", str(path))
+    return path
+
+
+def poll(client, body, timeout=120.0):
+    """Ask until the answer is not a 202; returns (answers seen, last response)."""
+    seen, deadline = [], time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        response = client.post("/api/flops", json=body)
+        seen.append(response.status_code)
+        if response.status_code != 202:
+            return seen, response
+        data = response.json()
+        assert data["status"] == "running" and 0 <= data["done"] <= data["flops"] == body.get("limit", 1755)
+        time.sleep(0.2)
+    raise AssertionError("the report job did not finish")
+
+
+def test_a_job_then_the_report_then_the_store(make_client, store):
+    client = make_client()
+    body = {"range_a": A, "range_b": B, "limit": 20}
+    seen, response = poll(client, body)
+    assert seen[0] == 202 and response.status_code == 200
+    report = response.json()
+    assert report["status"] == "done" and report["flops"] == 20 and not report["complete"]
+    assert [r["key"] for r in report["rows"]] == list(range(20)) and "hits_a" not in report["rows"][0]
+    row = report["rows"][7]
+    exact = pokerfsm.equity([A, B], board=row["flop"], exact=True, tables=False)
+    assert row["equity_a"] == pytest.approx(exact.players[0].equity, abs=1e-12)
+    assert report["summaries"][0]["group"] == "all flops"
+    assert report["summaries"][0]["weight"] == sum(r["weight"] for r in report["rows"])
+    again = make_client().post("/api/flops", json={**body, "range_a": "AK, QQ+", "hits": True})   # a new server
+    assert again.status_code == 200 and again.json()["computed"] == 0 and "hits_a" in again.json()["rows"][0]
+
+
+def test_one_job_at_a_time_and_delete_stops_it(make_client, store):
+    client = make_client()
+    first, second = {"range_a": A, "range_b": B}, {"range_a": "TT+", "range_b": B}
+    assert client.post("/api/flops", json=first).status_code == 202
+    busy = client.post("/api/flops", json=second)
+    assert busy.status_code == 429 and busy.headers["Retry-After"] == "5"
+    assert busy.json()["detail"][0]["type"] == "busy"
+    assert client.request("DELETE", "/api/flops", json=first).json() == {"stopped": True}
+    assert client.post("/api/flops", json=second).status_code == 202
+    assert client.request("DELETE", "/api/flops", json=second).json() == {"stopped": True}
+    assert client.request("DELETE", "/api/flops", json=second).json() == {"stopped": False}
+
+
+def test_a_job_nobody_asks_about_stops_keeping_its_flops(make_client, store, monkeypatch):
+    monkeypatch.setattr(flop_jobs, "IDLE_SECONDS", 0.0)
+    client = make_client()
+    body = {"range_a": A, "range_b": B, "limit": 60}
+    _, response = poll(client, body)
+    assert response.status_code == 503 and response.json()["detail"][0]["type"] == "stopped"
+    with sqlite3.connect(store) as db:
+        kept = db.execute("SELECT COUNT(*) FROM rows_study_flops").fetchone()[0]
+    assert 0 < kept < 60
+    monkeypatch.setattr(flop_jobs, "IDLE_SECONDS", 15.0)
+    _, response = poll(client, body)
+    assert response.status_code == 200 and response.json()["flops"] == 60
+
+
+@pytest.mark.parametrize("body, loc, fragment", [
+    ({"range_a": "AhKh", "range_b": B}, ["body", "range_a"], "renamed"),
+    ({"range_a": A, "range_b": "QQ++"}, ["body", "range_b"], "QQ++"),
+    ({"range_a": A, "range_b": B, "limit": 0}, ["body", "limit"], ""),
+    ({"range_a": A, "range_b": B, "limit": 1756}, ["body", "limit"], ""),
+    ({"range_a": A}, ["body", "range_b"], ""),
+])
+def test_bad_input_is_a_422_naming_the_field(client, store, body, loc, fragment):
+    response = client.post("/api/flops", json=body)
+    assert response.status_code == 422
+    problem = response.json()["detail"][0]
+    assert problem["loc"][:len(loc)] == loc and fragment in problem["msg"]
+
+
+def test_a_long_range_is_not_echoed(client, store):
+    response = client.post("/api/flops", json={"range_a": "AX" * 240, "range_b": B})
+    assert response.status_code == 422 and len(json.dumps(response.json())) < 1500

@@ -3,6 +3,8 @@
 # A state key packs the 0-6 cards seen so far, one byte each, sorted ascending:
 # byte = (rank << 3 | suit code) + 1, where the suit code is 0-3, or 4 for a
 # card whose suit can no longer make a flush and is therefore forgotten.
+# A deck is a mask of the cards dealt (bit c for card c of 0..51): a card outside it
+# leads nowhere (slot 0), so a short deck keeps the full deck's card indices.
 # All inputs are validated by build.py; nothing here checks them again.
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
 from libc.stdlib cimport calloc, free
@@ -13,6 +15,8 @@ cdef enum:
     FORGOTTEN = 4
     CARDS = 52
     SLOTS = 53
+
+FULL_DECK = (1 << 52) - 1  # every card 0..51
 
 cdef struct Lookups:
     const uint16_t* flushes
@@ -193,12 +197,12 @@ cdef class _KeyIndex:
             h += 1
 
 
-def expand_level(const uint64_t[::1] keys, int depth, int table_bits):
+def expand_level(const uint64_t[::1] keys, int depth, int table_bits, uint64_t deck=FULL_DECK):
     """Children of every state of one level.
 
     Returns ``(child_keys, child_ids)``: the next level's keys in first-seen
     order, and for each state and card (``state * 52 + card``) the child's id
-    in that list, or -1 where the card cannot be added.
+    in that list, or -1 where the card cannot be added (or is not in ``deck``).
     """
     cdef Py_ssize_t n_states = keys.shape[0], i
     cdef int card, n
@@ -213,7 +217,7 @@ def expand_level(const uint64_t[::1] keys, int depth, int table_bits):
         for i in range(n_states):
             for card in range(CARDS):
                 unpack(keys[i], depth, cards)
-                n = add_card(cards, depth, card)
+                n = add_card(cards, depth, card) if (deck >> card) & 1 else 0
                 if n == 0:
                     ids[i * CARDS + card] = -1
                 else:
@@ -257,8 +261,9 @@ cdef Lookups make_lookups(const uint16_t[::1] flushes, const uint16_t[::1] uniqu
 def fill_values(int32_t[::1] table, const uint64_t[::1] keys, int depth, int64_t first_row,
                 const uint16_t[::1] flushes, const uint16_t[::1] unique5,
                 const uint16_t[::1] hash_adjust, const uint16_t[::1] hash_values,
-                const uint16_t[::1] best_flush, uint32_t multiplier):
-    """Slot 0 of 5- and 6-card states; for 6-card states also the 7-card values.
+                const uint16_t[::1] best_flush, uint32_t multiplier, uint64_t deck=FULL_DECK):
+    """Slot 0 of 5- and 6-card states; for 6-card states also the 7-card values (0 for a card
+    outside ``deck``).
 
     A 7-card value is the better of the best non-flush value of its seven ranks
     (computed once per state and added rank) and the best flush in the one
@@ -288,7 +293,7 @@ def fill_values(int32_t[::1] table, const uint64_t[::1] keys, int depth, int64_t
                 n = 0
                 for j in range(6):
                     n += ranks[j] == r
-                if n == 4:
+                if n == 4 or (deck >> (4 * r)) & 15 == 0:
                     by_rank[r] = 0
                 else:
                     ranks[6] = r
@@ -297,7 +302,7 @@ def fill_values(int32_t[::1] table, const uint64_t[::1] keys, int depth, int64_t
                 r = card >> 2
                 code = card & 3
                 unpack(keys[i], depth, cards)
-                if add_card(cards, 6, card) == 0:
+                if (deck >> card) & 1 == 0 or add_card(cards, 6, card) == 0:
                     table[row + card + 1] = 0
                     continue
                 v = by_rank[r]

@@ -32,7 +32,8 @@ from typing import TYPE_CHECKING
 
 from ..errors import TableNotFoundError, checked_flag
 from ..progress import Progress, progress_bar
-from .format import ENV_VAR, FORMAT_VERSION, HEADER, LEVEL_SIZES, MAGIC, ROOT, SLOTS, default_table_path
+from .format import ENV_VAR, FORMAT_VERSION, HEADER, MAGIC, ROOT, SLOTS, default_table_path
+from .rankings import HOLDEM, Ranking, deck_mask
 
 if TYPE_CHECKING:  # pragma: no cover
     import numpy as np
@@ -44,10 +45,12 @@ __all__ = ["generate_table", "build_missing", "build_entries", "write_table", "b
 
 _LEVEL_INDEX_BITS = (7, 12, 16, 19, 20, 21)  # log2 of the key index per level; grown if short
 
-def build_entries(progress: Progress | None = None) -> tuple[NDArray[np.int32], list[int]]:
-    """Compute the table in memory; returns ``(entries, level_sizes)``.
+def build_entries(progress: Progress | None = None, ranking: Ranking = HOLDEM) -> tuple[NDArray[np.int32], list[int]]:
+    """Compute the table of ``ranking`` (default: the 52-card deck) in memory; returns
+    ``(entries, level_sizes)``.
 
-    ``entries`` is an int32 numpy array of ``states * 53`` entries.
+    ``entries`` is an int32 numpy array of ``states * 53`` entries; the
+    slots of cards outside the ranking's deck lead nowhere (0).
     """
     import numpy as np
 
@@ -58,7 +61,8 @@ def build_entries(progress: Progress | None = None) -> tuple[NDArray[np.int32], 
         if progress is not None:
             progress(fraction, stage)
 
-    lookups = tables()
+    lookups = tables(ranking)
+    deck = deck_mask(ranking.deck)
     best_flush = _build.best_flush_table(lookups.flushes)
     report(0.0, "states")
     levels = [np.zeros(1, dtype=np.uint64)]  # depth 0: the empty state
@@ -67,7 +71,7 @@ def build_entries(progress: Progress | None = None) -> tuple[NDArray[np.int32], 
         bits = _LEVEL_INDEX_BITS[depth]
         while True:
             try:
-                keys, child_ids = _build.expand_level(levels[depth], depth, bits)
+                keys, child_ids = _build.expand_level(levels[depth], depth, bits, deck)
                 break
             except OverflowError:
                 bits += 1
@@ -84,7 +88,7 @@ def build_entries(progress: Progress | None = None) -> tuple[NDArray[np.int32], 
         links[depth] = None  # freed as soon as used: keeps the peak memory low
     report(0.45, "values")
     value_args = (lookups.flushes, lookups.unique5, lookups.hash_adjust, lookups.hash_values,
-                  best_flush, lookups.multiplier)
+                  best_flush, lookups.multiplier, deck)
     _build.fill_values(entries, levels[5], 5, int(first_rows[5]), *value_args)
     last = levels[6]
     chunks = 20
@@ -93,8 +97,9 @@ def build_entries(progress: Progress | None = None) -> tuple[NDArray[np.int32], 
         _build.fill_values(entries, last[lo:hi], 6, int(first_rows[6]) + lo, *value_args)
         report(0.45 + 0.5 * (k + 1) / chunks, "values")
     sizes = [len(k) for k in levels]
-    if tuple(sizes) != LEVEL_SIZES:  # pragma: no cover - the format fixes them
-        raise AssertionError(f"the generator found levels of {sizes} states, the format has {LEVEL_SIZES}")
+    if tuple(sizes) != ranking.level_sizes:  # pragma: no cover - the ranking fixes them
+        raise AssertionError(f"the generator found levels of {sizes} states, the {ranking.name} table has "
+                             f"{ranking.level_sizes}")
     return entries, sizes
 
 
@@ -143,36 +148,43 @@ def remove_stale_temporaries(path: Path) -> list[Path]:
     return removed
 
 
-def generate_table(path: str | os.PathLike[str] | None = None, *, show_progress: bool | None = None) -> Path:
-    """Build the table and write it to ``path`` (default: :func:`pokerfsm.table.format.default_table_path`).
+def generate_table(path: str | os.PathLike[str] | None = None, *, show_progress: bool | None = None,
+                   ranking: Ranking = HOLDEM) -> Path:
+    """Build the table of ``ranking`` (default: the 52-card deck) and write it to ``path``
+    (default: :func:`pokerfsm.table.format.default_table_path` of the ranking).
 
     Holds the build lock meanwhile, and first removes what builds killed
     mid-way left behind. A progress bar is shown on stderr when it is a
     terminal (or when ``show_progress`` is true).
     """
     checked_flag(show_progress, "show_progress", optional=True)
-    target = Path(path) if path is not None else default_table_path()
-    _locked_build(target, show_progress=show_progress, first_use=False)
+    target = Path(path) if path is not None else default_table_path(ranking)
+    _locked_build(target, ranking, show_progress=show_progress, first_use=False)
     return target
 
 
-def build_missing(path: Path) -> None:
-    """Build the table at ``path`` on first use, unless another process just did.
+def build_missing(path: Path, ranking: Ranking = HOLDEM) -> None:
+    """Build the table of ``ranking`` at ``path`` on first use, unless another process just did.
 
     A one-line notice on stderr says so (and how long it took); where ``path``
     cannot be written, :class:`~pokerfsm.errors.TableNotFoundError` says how to
     build the table elsewhere.
     """
     try:
-        _locked_build(path, show_progress=None, first_use=True)
+        _locked_build(path, ranking, show_progress=None, first_use=True)
     except OSError as exc:
         raise TableNotFoundError(
-            f"{path}: no hand-rank table, and it cannot be written there ({exc.strerror or exc}); "
+            f"{path}: no {_title(ranking)}, and it cannot be written there ({exc.strerror or exc}); "
             f"run `pokerfsm generate --output SOMEWHERE_WRITABLE` and set {ENV_VAR} to it"
         ) from None
 
 
-def _locked_build(target: Path, *, show_progress: bool | None, first_use: bool) -> None:
+def _title(ranking: Ranking) -> str:
+    """What a table is called in messages: ``'hand-rank table'``, ``'short-deck hand-rank table'``."""
+    return "hand-rank table" if ranking is HOLDEM else f"{ranking.name} hand-rank table"
+
+
+def _locked_build(target: Path, ranking: Ranking, *, show_progress: bool | None, first_use: bool) -> None:
     """Lock, clear what killed builds left, write: every build of a table file goes through here.
 
     ``first_use`` builds only if no other process built the table while this
@@ -184,13 +196,13 @@ def _locked_build(target: Path, *, show_progress: bool | None, first_use: bool) 
             return
         remove_stale_temporaries(target)
         if first_use:
-            print(f"pokerfsm: building the hand-rank table at {target} (once, a few seconds)...",
+            print(f"pokerfsm: building the {_title(ranking)} at {target} (once, a few seconds)...",
                   file=sys.stderr, flush=True)
         start = time.perf_counter()
         bar = (contextlib.nullcontext(None) if show_progress is False
-               else progress_bar("building the hand-rank table", delay=0, force=bool(show_progress)))
+               else progress_bar(f"building the {_title(ranking)}", delay=0, force=bool(show_progress)))
         with bar as update:
-            entries, _ = build_entries(update)
+            entries, _ = build_entries(update, ranking)
             if update is not None:
                 update(0.97, "writing")
             write_table(entries, target)

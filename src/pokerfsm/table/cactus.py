@@ -2,7 +2,7 @@
 
 Each card is a 32-bit word ``rank bit << 16 | suit bit << 12 | rank << 8 |
 prime``. Five cards are then valued by three lookups, all computed here from
-the rules (see :mod:`pokerfsm.ranking`), nothing pasted in:
+the rules of a ranking (see :mod:`pokerfsm.table.rankings`), nothing pasted in:
 
 * a flush (the suit bits AND to non-zero): ``FLUSHES[rank bits]``;
 * five distinct ranks: ``UNIQUE5[rank bits]``;
@@ -28,7 +28,8 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ..ranking import HandCategory, equivalence_classes
+from ..ranking import HandCategory
+from .rankings import HOLDEM, Ranking, class_ranks
 
 __all__ = ["PRIMES", "card_word", "Tables", "tables", "evaluate5", "build_perfect_hash",
            "mix", "HASH_BUCKET_BITS", "HASH_SLOT_BITS"]
@@ -98,14 +99,15 @@ def build_perfect_hash(values_by_key: dict[int, int]) -> tuple[int, np.ndarray, 
     raise RuntimeError("no perfect hash found")  # pragma: no cover
 
 
-@functools.lru_cache(maxsize=1)
-def tables() -> Tables:
-    """Compute (once) all lookup tables from the equivalence classes."""
+@functools.cache
+def tables(ranking: Ranking = HOLDEM) -> Tables:
+    """Compute (once per ranking) all lookup tables from its classes (default: hold'em's)."""
     flushes = np.zeros(8192, dtype=np.uint16)
     unique5 = np.zeros(8192, dtype=np.uint16)
     by_product: dict[int, int] = {}
-    for cls in equivalence_classes():
-        ranks = cls.ranks
+    lowest = ranking.lowest_rank
+    for cls in ranking.classes():
+        ranks = class_ranks(cls, lowest)
         bits = 0
         for r in ranks:
             bits |= 1 << r
@@ -122,14 +124,14 @@ def tables() -> Tables:
     return Tables(flushes, unique5, adjust, values, multiplier)
 
 
-def evaluate5(cards: Sequence[int]) -> int:
-    """Value of exactly five distinct cards (ints 0..51), Cactus Kev style.
+def evaluate5(cards: Sequence[int], ranking: Ranking = HOLDEM) -> int:
+    """Value of exactly five distinct cards (ints 0..51; of ``ranking``'s deck), Cactus Kev style.
 
     >>> from pokerfsm.cards import parse_cards
     >>> evaluate5(parse_cards("Ah 2h 3h 4h 5h")) >> 12   # a straight flush, five high
     9
     """
-    t = tables()
+    t = tables(ranking)
     words = [card_word(int(c)) for c in cards]
     if len(words) != 5:
         raise ValueError(f"evaluate5 takes 5 cards, got {len(words)}")

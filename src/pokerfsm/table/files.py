@@ -5,6 +5,9 @@ cache directory (:func:`pokerfsm.table.format.default_table_path`). It is opened
 never read whole; opening checks the header, the size and the checksum, and
 any mismatch raises :class:`TableCorruptError` naming the path and the fix.
 
+Each ranking (:mod:`pokerfsm.table.rankings`) has its table: the 52-card
+one, and the short-deck one beside it (``load_default(SHORT_DECK)``).
+
 On first use :func:`load_default` builds a missing table
 (:func:`pokerfsm.table.build.build_missing`: a one-line notice, and a progress
 bar on a terminal). A lock file keeps two processes starting at once from
@@ -23,7 +26,8 @@ from typing import TYPE_CHECKING, BinaryIO
 from ..errors import InputFileError, TableCorruptError, TableError, TableNotFoundError, checked_flag
 from ..textfiles import open_regular_file
 from .build import build_missing
-from .format import ENV_VAR, FIRST_ROWS, FORMAT_VERSION, HEADER, HEADER_SIZE, MAGIC, ROOT, SLOTS, default_table_path
+from .format import ENV_VAR, FORMAT_VERSION, HEADER, HEADER_SIZE, MAGIC, ROOT, SLOTS, default_table_path
+from .rankings import HOLDEM, Ranking
 
 if TYPE_CHECKING:  # pragma: no cover
     import numpy as np
@@ -82,8 +86,10 @@ def _corrupt(path: Path, problem: str) -> TableCorruptError:
     return TableCorruptError(f"{path}: {problem}; {_FIX}")
 
 
-def open_table(path: str | os.PathLike[str] | None = None, *, verify: bool = True) -> HandRankTable:
-    """Open a table read-only and check it; raises TableNotFoundError or TableCorruptError.
+def open_table(path: str | os.PathLike[str] | None = None, *, verify: bool = True,
+               ranking: Ranking = HOLDEM) -> HandRankTable:
+    """Open a table of ``ranking`` (default: the 52-card deck) read-only and check it; raises
+    TableNotFoundError or TableCorruptError (also for another ranking's table: its states differ).
 
     ``verify`` also checks the payload checksum and that every transition and
     value is in range, so that no walk can leave the table whatever the file
@@ -91,7 +97,7 @@ def open_table(path: str | os.PathLike[str] | None = None, *, verify: bool = Tru
     anyway).
     """
     checked_flag(verify, "verify")
-    path = Path(path) if path is not None else default_table_path()
+    path = Path(path) if path is not None else default_table_path(ranking)
     try:
         file = open_regular_file(path)
     except FileNotFoundError:
@@ -127,29 +133,30 @@ def open_table(path: str | os.PathLike[str] | None = None, *, verify: bool = Tru
         if checksum(entries.cast("B").cast("I")) != (a, b):
             table.close()
             raise _corrupt(path, "checksum mismatch (the file is damaged)")
-        if states != FIRST_ROWS[-1]:
+        first_rows = ranking.first_rows
+        if states != first_rows[-1]:
             table.close()
-            raise _corrupt(path, f"{states} states where the format has {FIRST_ROWS[-1]}")
+            raise _corrupt(path, f"{states} states where the {ranking.name} table has {first_rows[-1]}")
         import numpy as np
 
-        bad = check_entries(entries, np.array(FIRST_ROWS, dtype=np.int64), VALUES_BELOW)
+        bad = check_entries(entries, np.array(first_rows, dtype=np.int64), VALUES_BELOW)
         if bad >= 0:
             table.close()
             raise _corrupt(path, f"entry {bad} (state {bad // SLOTS}, slot {bad % SLOTS}) is out of range")
     return table
 
 
-_default: HandRankTable | None = None
+_defaults: dict[str, HandRankTable] = {}
 _default_lock = threading.Lock()
 
 
-def load_default() -> HandRankTable:
-    """The process-wide default table, opened once; built first if missing."""
-    global _default
+def load_default(ranking: Ranking = HOLDEM) -> HandRankTable:
+    """The process-wide table of ``ranking`` (default: the 52-card deck), opened once; built first if missing."""
     with _default_lock:
-        if _default is None:
-            path = default_table_path()
+        table = _defaults.get(ranking.name)
+        if table is None:
+            path = default_table_path(ranking)
             if not path.exists():
-                build_missing(path)
-            _default = open_table(path)
-        return _default
+                build_missing(path, ranking)
+            table = _defaults[ranking.name] = open_table(path, ranking=ranking)
+        return table

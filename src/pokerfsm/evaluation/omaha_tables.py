@@ -49,7 +49,8 @@ from numpy.typing import NDArray
 from ..ranking import HandCategory, equivalence_classes
 from .compact import compact_tables
 
-__all__ = ["OmahaTables", "omaha_tables", "LOW_MASKS", "LOW_RANKS", "low_bit", "PAIRS"]
+__all__ = ["OmahaTables", "omaha_tables", "LOW_MASKS", "LOW_RANKS", "low_bit", "PAIRS", "multiset_places",
+           "rank_multisets"]
 
 PAIRS = 91
 """Multisets of two ranks (a hole pair's ranks)."""
@@ -89,13 +90,17 @@ class OmahaTables:
         return sum(a.nbytes for a in arrays)
 
 
-def _place() -> NDArray[np.uint16]:
-    """(5, 64): ``comb(rank + i, i + 1)``, zeros past rank 12 (any byte's rank, 0-63, reads inside)."""
-    return np.array([[comb(rank + i, i + 1) if rank < 13 else 0 for rank in range(64)] for i in range(5)],
+def multiset_places(rows: int = 5) -> NDArray[np.uint16]:
+    """(rows, 64): ``comb(rank + i, i + 1)``, zeros past rank 12 (any byte's rank, 0-63, reads inside).
+
+    The index of a multiset of ranks sorted up, ``s0 <= s1 <= ...``, is
+    ``sum(places[i, s_i])``, from 0 to ``comb(12 + k, k) - 1`` for ``k`` ranks.
+    """
+    return np.array([[comb(rank + i, i + 1) if rank < 13 else 0 for rank in range(64)] for i in range(rows)],
                     dtype=np.uint16)
 
 
-def _multisets(size: int, place: NDArray[np.uint16]) -> NDArray[np.int64]:
+def rank_multisets(size: int, place: NDArray[np.uint16]) -> NDArray[np.int64]:
     """Every multiset of ``size`` ranks, sorted up, in the order of its index."""
     found = np.array(list(itertools.combinations_with_replacement(range(13), size)), dtype=np.int64)
     index = sum(place[i][found[:, i]].astype(np.int64) for i in range(size))
@@ -123,7 +128,7 @@ def _five_rank_values(triples: NDArray[np.int64], pairs: NDArray[np.int64]) -> N
 
 def _best_by_board(size: int, place: NDArray[np.uint16], by_triple: NDArray[np.uint16]) -> NDArray[np.uint16]:
     """For each multiset of ``size`` board ranks, the best of its three-rank subsets' rows."""
-    boards = _multisets(size, place)
+    boards = rank_multisets(size, place)
     best = np.zeros((len(boards), PAIRS), dtype=np.uint16)
     for chosen in itertools.combinations(range(size), 3):
         triple = sum(place[i][boards[:, c]].astype(np.int64) for i, c in enumerate(chosen))
@@ -153,9 +158,9 @@ def _low_table() -> NDArray[np.uint8]:
 @functools.lru_cache(maxsize=1)
 def omaha_tables() -> OmahaTables:
     """The Omaha tables, built on first use (a fraction of a second) and kept."""
-    place = _place()
-    pairs = _multisets(2, place)
-    by_triple = _five_rank_values(_multisets(3, place), pairs)
+    place = multiset_places()
+    pairs = rank_multisets(2, place)
+    by_triple = _five_rank_values(rank_multisets(3, place), pairs)
     ranks = np.arange(13)
     pair = place[0][np.minimum.outer(ranks, ranks)] + place[1][np.maximum.outer(ranks, ranks)]
     by_board = {3: by_triple, 4: _best_by_board(4, place, by_triple), 5: _best_by_board(5, place, by_triple)}

@@ -51,7 +51,7 @@ CASES = [
     ("TOML syntax", damaged("min_bet = 10", "min_bet = "), 4, HistoryParseError, "not valid TOML"),
     ("missing field", damaged("min_bet = 10\n", ""), 1, HistoryParseError, "no 'min_bet' field"),
     ("unknown variant", damaged("'NT'", "'XY'"), 1, HistoryParseError, "unknown variant 'XY'"),
-    ("other variant", damaged("'NT'", "'FR'"), 1, HistoryParseError, "'FR' (fixed-limit razz) is not supported"),
+    ("stud without a bring-in", damaged("'NT'", "'FR'"), 1, HistoryParseError, "no 'bring_in' field"),
     ("wrong count", damaged("antes = [0, 0, 0]", "antes = [0, 0]"), 2, HistoryParseError,
      "2 entries for 3 players"),
     ("not a number", damaged("min_bet = 10", "min_bet = 'ten'"), 4, HistoryParseError, "numbers"),

@@ -1,11 +1,13 @@
 """``pokerfsm replay FILE [--hand N] [--json]``: a hand history, street by street, with equities.
 
-    pokerfsm replay hands.phh              # every hand, then a summary (hold'em, PLO, Omaha hi-lo)
+    pokerfsm replay hands.phh              # every hand, then a summary (every PHH variant)
     pokerfsm replay hands.phh --hand 3     # the third hand of the file
     pokerfsm replay draw.jsonl --json      # one JSON document
 
 For each hand: the board, each live player's cards (where the history shows
-them), the pot and every player's exact equity at the start of each street;
+them; at stud the down cards in parentheses, then the up cards; in a draw
+game the cards held), the pot and every player's exact equity at the start
+of each street;
 the moves; who won which pot (in Omaha hi-lo, who took the high half and
 who the low one, with which hands); and after an all-in with cards to come, each
 player's expected net against the actual one ("luck"). A file of several
@@ -33,16 +35,19 @@ if TYPE_CHECKING:  # pragma: no cover
 
     from ..cards import Card
     from ..history.analysis import HandAnalysis, StreetEquity, Summary
+    from ..history.playback import Street
     from ..history.record import HandRecord
     from ..history.settlement import Pot, Settlement
 
 Money = Callable[[float], str]
 
-EQUITY_NOTE = ("equity: exact over every remaining board at the start of each street; known cards "
-               "of folded players are dead; a live hand the history does not show counts as a "
-               "random hand (≈ marks a Monte Carlo estimate); hi-lo: the expected share of the pot, "
-               "low: the chance that a low qualifies; split: the chance that the pot ends split; "
-               "five-card draw: after the draw only")
+EQUITY_NOTE = ("equity: exact over every remaining board (stud: every deal of the cards to come) at "
+               "the start of each street where that fits the budget; known cards of folded players "
+               "are dead; a live hand or down card the history does not show counts as a random one "
+               "(≈ marks a Monte Carlo estimate); hi-lo: the expected share of the pot, low: the "
+               "chance that a low qualifies; split: the chance that the pot ends split; draw games: "
+               "after the last draw only (before it, the equity depends on how the players will draw); "
+               "stud cards: (down) up")
 
 
 def _approx() -> str:
@@ -98,22 +103,43 @@ def _stakes(record: HandRecord) -> str:
     if any(record.blinds):
         forced = [money(b) for b in record.blinds if b]
         parts.append(("blinds " if len(forced) <= 2 else "blinds and straddles ") + "/".join(forced))
+    if record.rules.bring_in and record.bring_in:
+        parts.append(f"bring-in {money(record.bring_in)}")
     if any(record.antes):
         antes = sorted(set(record.antes) - {0})
         parts.append("ante " + "/".join(map(money, antes)))
     return ", ".join(parts)
 
 
+def _seat(street: Street, i: int) -> str:
+    """Player ``i``'s cards at a street: hole cards, or (down) up cards at stud, ``??`` where unseen."""
+    cards, up = street.cards[i] if street.cards else (), street.up[i] if street.up else ()
+    if any(up):
+        down = [c for c, face_up in zip(cards, up) if not face_up]
+        shown = [c for c, face_up in zip(cards, up) if face_up]
+        return f"({_some_cards(down)}) {_some_cards(shown)}"
+    holes = street.holes[i]
+    if holes:
+        return _cards(holes)
+    return _some_cards(cards) if any(c is not None for c in cards) else "??"
+
+
+def _some_cards(cards: Iterable[Card | None]) -> str:
+    """Cards as :func:`_cards` shows them, ``??`` for each one nobody saw."""
+    return " ".join("??" if c is None else _cards([c]) for c in cards)
+
+
 def _cell(entry: StreetEquity, i: int) -> str:
+    from ..history.analysis import NOT_COMPUTED
+
     street = entry.street
     if i not in street.live:
         return "[dim]out[/]"
-    holes = street.holes[i]
-    text = _cards(holes) if holes else "??"
+    text = _seat(street, i)
     share = entry.equity[i]
     if share is not None:
         text += f"  {'' if entry.exact else _approx()}{100 * share:.1f}%"
-    elif entry.note is not None:
+    elif entry.note == NOT_COMPUTED:
         text += "  [dim]n/c[/]"  # not computed: said in full under the table
     return text
 
@@ -197,12 +223,15 @@ class StreetTable:
 
 def hand_view(analysis: HandAnalysis, number: int, count: int) -> list[RenderableType]:
     """The rich renderables for one hand: a table by street, then the result lines."""
+    from ..history.record import Dealing
+
     hand = analysis.hand
     record, names, money = hand.record, tuple(map(_shown, hand.players)), hand.record.money
     label = f" \\[{_shown(record.name)}]" if record.name else ""
+    button = "" if record.rules.bring_in else f"button {names[-1]} · "  # stud has no button
     title = (f"Hand {number} of {count}{label} · {record.rules.label} · {_stakes(record)} · "
-             f"button {names[-1]} · {_shown(record.path)}:{record.line}")
-    has_board = record.game != "draw"  # five-card draw has no board: no column for it
+             f"{button}{_shown(record.path)}:{record.line}")
+    has_board = record.rules.dealing is Dealing.BOARD  # stud and draw games have no board: no column for it
     has_low = record.rules.game is not None and record.rules.game.eight_or_better  # the chance of a low
     table = StreetTable(["street", *["board"] * has_board, "pot", "split", *["low"] * has_low, *names],
                         right=("pot", "split", "low"))
@@ -244,12 +273,12 @@ def hand_view(analysis: HandAnalysis, number: int, count: int) -> list[Renderabl
     lines.append("  result: " + ", ".join(changes))
     spot, expected, luck = hand.all_in, analysis.expected, analysis.luck
     if spot is not None and expected is not None and luck is not None:
-        board = " ".join(map(str, spot.board)) or "no board"
+        board = f" ({' '.join(map(str, spot.board)) or 'no board'})" if has_board else ""
         parts = [f"{names[i]} expected {_signed(money, expected[i])}, "
                  f"won {_signed(money, settlement.net[i])}, luck {_signed(money, luck[i])}"
                  for i in spot.live]
         when = "preflop" if spot.street == "preflop" else f"on the {spot.street}"
-        lines.append(f"  all-in {when} ({board}): " + "; ".join(parts))
+        lines.append(f"  all-in {when}{board}: " + "; ".join(parts))
     return lines
 
 

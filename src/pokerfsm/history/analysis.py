@@ -1,11 +1,15 @@
 """Equity at every street and all-in expected value for replayed hands; totals for a file.
 
-Equity (hold'em and Omaha) is :func:`pokerfsm.equity` at the start of each
-street, among the players still in, for the hand's game (``game=``; in a
-hi-lo game a player's equity is their expected share of the pot):
+Equity (hold'em, short deck, Omaha, stud, stud hi-lo, razz) is
+:func:`pokerfsm.equity` at the start of each street, among the players
+still in, for the hand's game (``game=``; in a hi-lo game a player's equity
+is their expected share of the pot):
 
-* exact: every remaining board is enumerated;
-* the known cards of players who have folded are dead (out of the deck);
+* exact: every remaining board (stud: every deal of the cards to come and
+  of the down cards nobody has seen) is enumerated when that fits the
+  equity budget, otherwise a seeded Monte Carlo estimate (``exact=False``);
+* the known cards of players who have folded are dead (out of the deck:
+  at stud, their up cards);
 * a live hand the history does not show counts as a random hand (exact
   when that fits the equity budget, otherwise a seeded Monte Carlo estimate,
   flagged by ``exact=False``); a street where no live hand is known has no
@@ -16,32 +20,40 @@ equities are None and :attr:`StreetEquity.note` (and
 :attr:`HandAnalysis.note`) say :data:`NOT_COMPUTED`: never a number of
 another game.
 
-In five-card draw the equity before the draw depends on how players draw,
-so it is left out; after the draw the hands are final and the equity is the
-share of the pot each one wins.
+In the draw games (five-card draw, 2-7 single and triple draw, badugi) the
+equity before the last draw depends on how players will draw, so it is
+left out (:data:`BEFORE_THE_DRAW`); after the last draw the hands are final
+and the equity is the share of the pot each one wins.
 
-**All-in EV**: when the betting ends with a player all-in and board cards
-still to come, each pot (main and side) is shared in proportion to the
+**All-in EV**: when the betting ends with a player all-in and cards still
+to come (board cards, or a stud hand's own), each pot (main and side) is shared in proportion to the
 equity of its contenders on the board at that moment; a player's expected
 net is that expectation plus uncalled bets returned minus what they put
 in. ``luck`` is the actual net minus the expected net.
 """
 from __future__ import annotations
 
-import inspect
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..cards import Card
+from ..errors import OptionError
 from ..variants import HOLDEM, Game
-from .playback import ReplayedHand, Street
+from .playback import AllIn, ReplayedHand, Street
+from .record import Dealing
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..odds.results import EquityResult
 from .settlement import layer_pots
 
-__all__ = ["StreetEquity", "Halves", "HandAnalysis", "PlayerSummary", "Summary", "analyse", "summarise", "NOT_COMPUTED"]
+__all__ = ["StreetEquity", "Halves", "HandAnalysis", "PlayerSummary", "Summary", "analyse", "summarise",
+           "NOT_COMPUTED", "BEFORE_THE_DRAW"]
 
 NOT_COMPUTED = "not computed for this game yet"
 """What a street's equity says when the calculator does not compute the hand's game."""
+BEFORE_THE_DRAW = "depends on how the players will draw"
+"""What a draw game's street before the last draw says instead of an equity."""
 
 
 @dataclass(frozen=True)
@@ -186,11 +198,8 @@ def _halves(entry: StreetEquity, i: int) -> dict[str, float | None]:
     return {"scoop": part.scoop, "high_share": part.high, "low_share": part.low}
 
 
-def _computes(game: Game) -> bool:
-    """True when :func:`pokerfsm.calculator.equity` computes ``game`` (hold'em always)."""
-    from ..calculator import equity
-
-    return game == HOLDEM or "game" in inspect.signature(equity).parameters
+class _NotComputed(Exception):
+    """The installed calculator or evaluator has no back end for the hand's game."""
 
 
 def _game_options(game: Game) -> dict[str, Any]:
@@ -198,21 +207,40 @@ def _game_options(game: Game) -> dict[str, Any]:
     return {} if game == HOLDEM else {"game": game.name}
 
 
-def _board_equity(street: Street, game: Game, seed: int) -> StreetEquity:
+def _equity(hands: Sequence[Any], street: Street | AllIn, game: Game, **options: Any) -> EquityResult:
+    """:func:`pokerfsm.equity` of ``hands`` at ``street``'s cards; :class:`_NotComputed` when the
+    game has no back end here (never a number of another game)."""
     from ..calculator import equity
 
+    try:
+        return equity(hands, board=street.board, dead=street.dead, **options, **_game_options(game))
+    except OptionError as exc:
+        if exc.field == "game":
+            raise _NotComputed(str(exc)) from None
+        raise
+
+
+def _seat_cards(street: Street | AllIn, game: Game, i: int) -> Any:
+    """Player ``i``'s hand for the calculator: hole cards (None when unknown), or at stud the cards
+    as dealt so far with None for each down card nobody saw."""
+    if game.is_stud:
+        return street.cards[i]
+    return street.holes[i] if isinstance(street, Street) else None
+
+
+def _board_equity(street: Street, game: Game, seed: int) -> StreetEquity:
     n = len(street.holes)
     live = street.live
     if len(live) == 1:
         return StreetEquity(street, tuple(1.0 if i in live else None for i in range(n)), True, split=0.0)
-    if not _computes(game):
-        return StreetEquity(street, (None,) * n, False, note=NOT_COMPUTED)
-    hands = [street.holes[i] for i in live]
-    if all(h is None for h in hands):
+    hands = [_seat_cards(street, game, i) for i in live]
+    if all(h is None or not any(c is not None for c in h) for h in hands):
         return StreetEquity(street, (None,) * n, False)
-    known = all(h is not None for h in hands)
-    result = equity(hands, board=street.board, dead=street.dead,
-                    exact=True if known else None, seed=seed, **_game_options(game))
+    known = all(street.holes[i] is not None for i in live)
+    try:
+        result = _equity(hands, street, game, exact=True if known and not game.is_stud else None, seed=seed)
+    except _NotComputed:
+        return StreetEquity(street, (None,) * n, False, note=NOT_COMPUTED)
     shares = dict(zip(live, (p.equity for p in result.players)))
     halves = None
     if game.eight_or_better:
@@ -223,34 +251,40 @@ def _board_equity(street: Street, game: Game, seed: int) -> StreetEquity:
                         result.split, low=result.low if game.eight_or_better else None, halves=halves)
 
 
-def _final_equity(street: Street) -> StreetEquity:
+def _final_equity(street: Street, game: Game | None) -> StreetEquity:
+    """A draw game's equity after the last draw: each final hand's share of the pot."""
     from ..evaluation import evaluate
 
     n = len(street.holes)
     hands = {i: hole for i in street.live if (hole := street.holes[i]) is not None}
-    if len(hands) < len(street.live) or any(len(h) + len(street.board) < 5 for h in hands.values()):
+    if len(hands) < len(street.live) or any(len(h) + len(street.board) < 4 for h in hands.values()):
         return StreetEquity(street, (None,) * n, False)
-    ranks = {i: evaluate(h + street.board) for i, h in hands.items()}
+    try:
+        ranks = {i: evaluate(h + street.board) if game is None else evaluate(h, game=game)
+                 for i, h in hands.items()}
+    except OptionError as exc:
+        if exc.field != "game":
+            raise
+        return StreetEquity(street, (None,) * n, False, note=NOT_COMPUTED)
     best = max(ranks.values())
     winners = [i for i, r in ranks.items() if r == best]
     return StreetEquity(street, tuple((1 / len(winners) if i in winners else 0.0) if i in hands else None
                                       for i in range(n)), True, split=float(len(winners) > 1))
 
 
-def _street_equity(hand: ReplayedHand, street: Street, index: int, seed: int) -> StreetEquity:
-    game = hand.record.rules.game
-    if game is not None:
-        return _board_equity(street, game, seed)
-    if index == 0:
-        return StreetEquity(street, (None,) * len(street.holes), False)
-    return _final_equity(street)
+def _street_equity(hand: ReplayedHand, street: Street, seed: int) -> StreetEquity:
+    rules = hand.record.rules
+    if rules.dealing is not Dealing.DRAW and rules.game is not None:
+        return _board_equity(street, rules.game, seed)
+    if street.name != rules.streets[-1]:
+        return StreetEquity(street, (None,) * len(street.holes), False, note=BEFORE_THE_DRAW)
+    return _final_equity(street, rules.game)
 
 
 def _all_in_expected(hand: ReplayedHand) -> tuple[float, ...] | None:
-    from ..calculator import equity
-
+    """Each player's expected net from the all-in on, None without one (or without a back end)."""
     spot, settlement, game = hand.all_in, hand.settlement, hand.record.rules.game
-    if spot is None or settlement is None or game is None or not _computes(game):
+    if spot is None or settlement is None or game is None:
         return None
     antes = None if hand.record.ante_trimming else hand.antes
     returned, pots = layer_pots(hand.contributions, spot.live, antes)
@@ -261,10 +295,15 @@ def _all_in_expected(hand: ReplayedHand) -> tuple[float, ...] | None:
             expected[eligible[0]] += amount
             continue
         if eligible not in shares:
-            holes = [hand.holes[i] for i in eligible]
-            if any(h is None for h in holes):
+            if any(hand.holes[i] is None for i in eligible):
                 return None
-            result = equity(holes, board=spot.board, dead=spot.dead, exact=True, **_game_options(game))
+            # the hands as shown at the end (at stud, the cards that were dealt by the all-in)
+            holes = [hole if not game.is_stud else hole[:len(spot.cards[i])]
+                     for i in eligible if (hole := hand.holes[i]) is not None]
+            try:
+                result = _equity(holes, spot, game, exact=None if game.is_stud else True)
+            except _NotComputed:
+                return None
             shares[eligible] = tuple(p.equity for p in result.players)
         for i, share in zip(eligible, shares[eligible]):
             expected[i] += amount * share
@@ -279,9 +318,8 @@ def analyse(hand: ReplayedHand, *, seed: int = 0) -> HandAnalysis:
         unknown and exact enumeration does not fit the budget.
     :raises InvalidDealError: only for inconsistent hands (not from a replay).
     """
-    streets = tuple(_street_equity(hand, street, k, seed) for k, street in enumerate(hand.streets))
-    game = hand.record.rules.game
-    note = NOT_COMPUTED if game is not None and not _computes(game) else None
+    streets = tuple(_street_equity(hand, street, seed) for street in hand.streets)
+    note = NOT_COMPUTED if any(e.note == NOT_COMPUTED for e in streets) else None
     return HandAnalysis(hand, streets, _all_in_expected(hand), note)
 
 

@@ -25,7 +25,7 @@ def new_state(pk: Any, record: HandRecord) -> Any:
     """A pokerkit ``State`` for the hand's set-up, before any action.
 
     PHH games are set up by pokerkit's own reader from the record's fields
-    (hold'em, pot-limit Omaha, fixed-limit Omaha hi-lo); five-card draw as
+    (every PHH variant: blinds, or a stud game's bring-in); five-card draw as
     :class:`pokerfsm.games.draw.DrawHand` builds it.
     """
     automations = (pk.Automation.ANTE_POSTING, pk.Automation.BET_COLLECTION,
@@ -41,8 +41,11 @@ def new_state(pk: Any, record: HandRecord) -> Any:
                         pk.BettingStructure.NO_LIMIT, True, record.antes[0], 0, 0, tuple(stacks),
                         len(stacks), mode=pk.Mode.TOURNAMENT)
     fields = dict(variant=record.game, ante_trimming_status=record.ante_trimming,
-                  antes=list(record.antes), blinds_or_straddles=list(record.blinds),
-                  starting_stacks=stacks, actions=[], automations=automations)
+                  antes=list(record.antes), starting_stacks=stacks, actions=[], automations=automations)
+    if record.rules.bring_in:
+        fields["bring_in"] = record.bring_in
+    else:
+        fields["blinds_or_straddles"] = list(record.blinds)
     if record.rules.fixed_limit:
         fields.update(small_bet=record.small_bet, big_bet=record.big_bet)
     else:

@@ -8,6 +8,7 @@ turn it is. The notation (PHH standard):
 =================  ================================================
 ``d db CARDS``     deal the board (the burn card is implied)
 ``d dh pN CARDS``  deal hole cards (``??`` for a card nobody saw)
+``pN pb``          post the bring-in (stud games)
 ``pN f``           fold
 ``pN cc``          check or call
 ``pN cbr X``       bet, raise or complete to X (the round's total)
@@ -97,11 +98,12 @@ def step(state: Any, record: HandRecord, action: ActionLine,
                         state.deal_board(cards))
     if words[0] == "d" and len(words) == 4 and words[1] == "dh":
         player, cards = _seat(record, action, words[2]), _cards(record, action, words[3])
-        return lambda: state.deal_hole(cards, player)
+        return lambda: (state.burn_card("??") if state.can_burn_card() else None,  # stud's streets, draws
+                        state.deal_hole(cards, player))
     if words[0] == "d" or len(words) < 2:
         raise record.error(action.line, f"unknown action {action.text!r}")
     player, verb, rest = _seat(record, action, words[0]), words[1], words[2:]
-    if verb in ("f", "cc", "cbr") and len(rest) == (verb == "cbr"):
+    if verb in ("f", "cc", "cbr", "pb") and len(rest) == (verb == "cbr"):
         if state.actor_index != player:
             turn = "nobody's" if state.actor_index is None else f"p{state.actor_index + 1}'s"
             raise _illegal(record, action, f"it is {turn} turn to act, not p{player + 1}'s")
@@ -109,6 +111,8 @@ def step(state: Any, record: HandRecord, action: ActionLine,
             return lambda: state.fold()
         if verb == "cc":
             return lambda: state.check_or_call()
+        if verb == "pb":
+            return lambda: state.post_bring_in()
         amount = _amount(record, action, rest[0])
         return lambda: state.complete_bet_or_raise_to(amount)
     if verb == "sd" and len(rest) <= 1:

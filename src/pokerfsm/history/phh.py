@@ -2,11 +2,12 @@
 
 PHH is TOML with fixed field names (the PHH standard, as pokerkit writes it
 and as ``pokerfsm play holdem --history`` writes it: one ``[n]`` table per
-hand). pokerfsm replays the standard's hold'em and Omaha variants,
-:data:`PHH_VARIANTS`: ``NT``, ``FT``, ``PO`` (pot-limit Omaha) and ``FO/8``
-(fixed-limit Omaha hi-lo); the standard has no code for 5- or 6-card Omaha.
-The variants whose hands pokerfsm does not evaluate (stud, razz, draw
-lowball, badugi, short deck: :data:`.record.REFUSED`) are refused by name.
+hand). pokerfsm replays every variant of the standard that pokerkit
+plays, :data:`PHH_VARIANTS`: hold'em (``NT``, ``FT``), short-deck hold'em
+(``NS``), pot-limit Omaha (``PO``), Omaha hi-lo (``FO/8``), seven-card stud
+(``F7S``), stud hi-lo (``F7S/8``), razz (``FR``), 2-7 single and triple
+draw (``N2L1D``, ``F2L3D``) and badugi (``FB``); any other code is one
+error on the ``variant`` line.
 
 The TOML is read by the standard library; this module checks the fields
 pokerfsm needs and finds the line of each one, so that every problem
@@ -33,7 +34,7 @@ from typing import Any
 
 from ..errors import HistoryParseError, quoted
 from ..textfiles import printable
-from .record import GAMES, REFUSED, ActionLine, HandRecord, Source, amount_problem, read_amount
+from .record import GAMES, ActionLine, HandRecord, Source, amount_problem, read_amount
 
 __all__ = ["parse_phh", "MAX_PLAYERS", "PHH_VARIANTS"]
 
@@ -41,14 +42,16 @@ MAX_PLAYERS = 10
 """pokerfsm's equity handles 2-10 players."""
 
 PHH_VARIANTS = tuple(code for code in GAMES if code != "draw")
-"""The PHH variant codes pokerfsm replays: hold'em and Omaha."""
+"""The PHH variant codes pokerfsm replays: every one pokerkit plays."""
 _SPELLED = ", ".join(f"{code!r} {GAMES[code].label}" for code in PHH_VARIANTS)
 
 
 def _required(variant: str) -> tuple[str, ...]:
     """The fields a hand of ``variant`` must have (its bets: ``min_bet``, or ``small_bet`` and ``big_bet``)."""
-    bets = ("small_bet", "big_bet") if GAMES[variant].fixed_limit else ("min_bet",)
-    return ("variant", "antes", "blinds_or_straddles", *bets, "starting_stacks", "actions")
+    rules = GAMES[variant]
+    bets = ("small_bet", "big_bet") if rules.fixed_limit else ("min_bet",)
+    forced = "bring_in" if rules.bring_in else "blinds_or_straddles"
+    return ("variant", "antes", forced, *bets, "starting_stacks", "actions")
 
 _HEADER = re.compile(r"""^\s*\[\s*("[^"]*"|'[^']*'|[A-Za-z0-9_-]+)\s*\]\s*(#.*)?$""")
 _KEY = re.compile(r"""^\s*("[^"]*"|'[^']*'|[A-Za-z0-9_-]+)\s*=""")
@@ -201,9 +204,6 @@ def _hand(source: Source, table: Any, line: int, last: int, name: str) -> HandRe
         raise source.error(line, f"expected a hand table [{printable(name)}], found {quoted(table)}")
     f = _Fields(source, table, line, lines, where)
     variant = f.get("variant", required=True)
-    if isinstance(variant, str) and variant in REFUSED:
-        raise f.fail("variant", f"variant {quoted(variant)} ({REFUSED[variant]}) is not supported: pokerfsm "
-                                f"replays {_SPELLED}")
     if not isinstance(variant, str) or variant not in PHH_VARIANTS:
         raise f.fail("variant", f"unknown variant {quoted(variant)} (expected one of {_SPELLED})")
     required = _required(variant)
@@ -216,8 +216,9 @@ def _hand(source: Source, table: Any, line: int, last: int, name: str) -> HandRe
                                         f"2-{MAX_PLAYERS} players")
     if any(s == 0 for s in stacks):
         raise f.fail("starting_stacks", "a starting stack of 0: every player must have chips")
-    antes, blinds = f.numbers("antes", n), f.numbers("blinds_or_straddles", n)
-    bets = {k: f.number(k, f.get(k)) for k in ("min_bet", "small_bet", "big_bet") if k in required}
+    antes = f.numbers("antes", n)
+    blinds = f.numbers("blinds_or_straddles", n) if "blinds_or_straddles" in required else [Decimal(0)] * n
+    bets = {k: f.number(k, f.get(k)) for k in ("min_bet", "small_bet", "big_bet", "bring_in") if k in required}
     finishing = f.stacks("finishing_stacks", n) if "finishing_stacks" in table else None
     actions = f.get("actions")
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
@@ -253,7 +254,8 @@ def _hand(source: Source, table: Any, line: int, last: int, name: str) -> HandRe
         antes=tuple(units(a) for a in antes), blinds=tuple(units(b) for b in blinds),
         actions=tuple(ActionLine(text, line) for text, line in zip(actions, action_lines)),
         min_bet=_maybe(units, bets.get("min_bet")), small_bet=_maybe(units, bets.get("small_bet")),
-        big_bet=_maybe(units, bets.get("big_bet")), ante_trimming=bool(trimming),
+        big_bet=_maybe(units, bets.get("big_bet")), bring_in=_maybe(units, bets.get("bring_in")),
+        ante_trimming=bool(trimming),
         finishing_stacks=None if finishing is None else tuple(stack_units(v) for v in finishing),
         unit=Decimal(1) / scale, field_lines=lines,
     )
@@ -265,7 +267,7 @@ def parse_phh(text: str, path: str = "<string>") -> list[HandRecord]:
     :param text: the file's text.
     :param path: the name used in error messages.
     :raises HistoryParseError: TOML syntax errors, missing or ill-typed fields,
-        unsupported variants; the message is ``path:line: ...``.
+        unknown variants; the message is ``path:line: ...``.
     """
     source = Source.from_text(text, path)
     try:

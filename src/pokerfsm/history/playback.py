@@ -19,9 +19,10 @@ from typing import Any
 
 from ..cards import Card
 from ..errors import HistoryReplayError, InvalidDealError
+from ..variants import HOLDEM
 from .engine import new_state, our_card, rules_engine
 from .notation import is_noop, step
-from .record import ActionLine, HandRecord
+from .record import ActionLine, Dealing, HandRecord
 from .settlement import Settlement, showdown
 
 __all__ = ["Street", "AllIn", "ReplayedHand", "replay"]
@@ -31,8 +32,10 @@ class Street:
     """The table when a street starts, and what happened on it.
 
     ``holes[i]`` are player ``i``'s cards when the history shows them all
-    (None otherwise); ``live`` are the players who have not folded; ``dead``
-    the known cards of those who have; ``pot`` all chips in the middle.
+    (None otherwise); ``cards[i]`` the same cards as dealt so far with None
+    for each one the history does not show, and ``up[i]`` which of them were
+    dealt face up (stud); ``live`` are the players who have not folded;
+    ``dead`` the known cards of those who have; ``pot`` all chips in the middle.
     """
 
     name: str
@@ -42,16 +45,24 @@ class Street:
     holes: tuple[tuple[Card, ...] | None, ...]
     dead: tuple[Card, ...]
     actions: tuple[str, ...] = ()
+    cards: tuple[tuple[Card | None, ...], ...] = ()
+    up: tuple[tuple[bool, ...], ...] = ()
 
 
 @dataclass(frozen=True)
 class AllIn:
-    """The moment the betting ended with someone all-in and cards still to come."""
+    """The moment the betting ended with someone all-in and cards still to come.
+
+    ``cards`` and ``up`` are each player's cards and which are face up at
+    that moment (as in :class:`Street`): a stud hand's cards to come are its own.
+    """
 
     street: str
     board: tuple[Card, ...]
     live: tuple[int, ...]
     dead: tuple[Card, ...]
+    cards: tuple[tuple[Card | None, ...], ...] = ()
+    up: tuple[tuple[bool, ...], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -116,6 +127,8 @@ class _Replay:
         self.contributions, self.antes, self.bets = [0] * n, [0] * n, [0] * n
         self.returned = 0
         self.holes: list[list[Card | None]] = [[] for _ in range(n)]
+        self.up: list[list[bool]] = [[] for _ in range(n)]
+        self.completing = False  # a stud bring-in is posted and nobody has completed yet
         self.board: list[Card] = []
         self.folded: set[int] = set()
         self.mucked: set[int] = set()
@@ -151,13 +164,13 @@ class _Replay:
             index = getattr(op, "player_index", None)
             i = -1 if index is None else int(index)  # the operations below all have a player
             if isinstance(op, (pk.Folding, pk.CheckingOrCalling, pk.CompletionBettingOrRaisingTo,
-                               pk.HoleCardsShowingOrMucking)):
+                               pk.HoleCardsShowingOrMucking, pk.BringInPosting)):
                 self._freeze()
             if isinstance(op, pk.AntePosting):
                 self.contributions[i] += op.amount
                 self.antes[i] += op.amount
                 self.bets[i] += op.amount
-            elif isinstance(op, (pk.BlindOrStraddlePosting, pk.CheckingOrCalling)):
+            elif isinstance(op, (pk.BlindOrStraddlePosting, pk.CheckingOrCalling, pk.BringInPosting)):
                 self.contributions[i] += op.amount
                 self.bets[i] += op.amount
                 self._move(i, op)
@@ -173,18 +186,23 @@ class _Replay:
             elif isinstance(op, pk.Folding):
                 self.folded.add(i)
                 self._move(i, op)
-                if self.record.game == "draw":
+                if self.record.rules.dealing is Dealing.DRAW:  # a draw game's muck is dealt again
                     self.in_play.difference_update(c for c in self.holes[i] if c is not None)
             elif isinstance(op, pk.HoleDealing):
                 self._deal([our_card(c) for c in op.cards], self.holes[i])
+                self.up[i].extend(bool(up) for up in op.statuses)
             elif isinstance(op, pk.BoardDealing):
                 self._deal_board([our_card(c) for c in op.cards])
             elif isinstance(op, pk.StandingPatOrDiscarding):
-                for card in map(our_card, op.cards):
-                    self.holes[i].remove(card)
-                    self.in_play.discard(card)
+                discarded = [our_card(c) for c in op.cards]
+                for card in discarded:
+                    k = self.holes[i].index(card)
+                    del self.holes[i][k], self.up[i][k]
+                    if card is not None:
+                        self.in_play.discard(card)
+                shown = " ".join(str(c) for c in discarded if c is not None)
                 self.moves.append(f"{self.record.players[i]}: " + (
-                    f"discard {len(op.cards)}" if op.cards else "stand pat"))
+                    f"discard {len(op.cards)}" + (f" ({shown})" if shown else "") if op.cards else "stand pat"))
             elif isinstance(op, pk.HoleCardsShowingOrMucking):
                 self._show(i, [our_card(c) for c in op.hole_cards])
             if isinstance(op, (pk.Folding, pk.CheckingOrCalling, pk.CompletionBettingOrRaisingTo)):
@@ -236,6 +254,12 @@ class _Replay:
             text = "fold"
         elif isinstance(op, pk.BlindOrStraddlePosting):
             text = f"post {self.record.money(op.amount)}"
+        elif isinstance(op, pk.BringInPosting):
+            text = f"bring in {self.record.money(op.amount)}"
+            self.completing = True
+        elif isinstance(op, pk.CompletionBettingOrRaisingTo) and self.completing:
+            text = f"complete to {self.record.money(op.amount)}"
+            self.completing = False
         elif isinstance(op, pk.CheckingOrCalling):
             text = f"call {self.record.money(op.amount)}" if op.amount else "check"
         else:
@@ -248,12 +272,16 @@ class _Replay:
         live = tuple(i for i in range(self.record.seats) if i not in self.folded)
         if any(self.state.stacks[i] == 0 for i in live):
             name = self.record.rules.streets[max(self.street_key, 0)]
-            self.all_in = AllIn(name, tuple(self.board), live, self._dead())
+            self.all_in = AllIn(name, tuple(self.board), live, self._dead(), *self._cards())
         else:
             self.all_in = None
 
     def _dead(self) -> tuple[Card, ...]:
         return tuple(c for i in sorted(self.folded) for c in self.holes[i] if c is not None)
+
+    def _cards(self) -> tuple[tuple[tuple[Card | None, ...], ...], tuple[tuple[bool, ...], ...]]:
+        """Each player's cards as dealt so far (None where unknown), and which are face up."""
+        return tuple(map(tuple, self.holes)), tuple(map(tuple, self.up))
 
     def _snapshot(self) -> Street:
         n = self.record.seats
@@ -264,10 +292,10 @@ class _Replay:
             pot=sum(self.contributions) - self.returned,
             live=tuple(i for i in range(n) if i not in out),
             holes=tuple(_known(h) for h in self.holes),
-            dead=self._dead())
+            dead=self._dead(), cards=self._cards()[0], up=self._cards()[1])
 
     def _begin_street(self, key: int) -> None:
-        self.street_key, self.moves = key, []
+        self.street_key, self.moves, self.completing = key, [], False
         self.street_list.append(_StreetLog(None, self.moves))
 
     def _freeze(self) -> None:
@@ -301,7 +329,7 @@ class _Replay:
                 contenders = tuple(None if i in out else h for i, h in enumerate(holes))
                 settlement = showdown(contenders, self.board, self.contributions, out,
                                       antes=None if record.ante_trimming else self.antes,
-                                      game=record.rules.game or "holdem")
+                                      game=record.rules.game or HOLDEM)
             except InvalidDealError as exc:
                 raise record.error(self.line, f"cannot settle the hand: {exc}", HistoryReplayError) from None
             final = tuple(None if start is None else start + net
@@ -309,8 +337,7 @@ class _Replay:
             engine = tuple(None if math.isinf(x) else int(x) for x in s.stacks)
             self._check_engine(final, engine)
             self._check_finishing(final)
-            if (self.all_in is not None and record.game != "draw" and len(self.all_in.live) >= 2
-                    and len(self.all_in.board) < 5):
+            if self.all_in is not None and len(self.all_in.live) >= 2 and _to_come(record, self.all_in):
                 all_in = self.all_in
         return ReplayedHand(record=record, streets=streets, board=tuple(self.board), holes=holes,
                     contributions=tuple(self.contributions), antes=tuple(self.antes),
@@ -338,6 +365,16 @@ class _Replay:
                 self.record.line_of("finishing_stacks"),
                 f"finishing_stacks {self._stacks(recorded)} do not match the actions, which give "
                 f"{self._stacks(final)}", HistoryReplayError)
+
+
+def _to_come(record: HandRecord, spot: AllIn) -> bool:
+    """True when cards were still to come at an all-in: board cards, or a stud hand's own (never a draw)."""
+    game = record.rules.game
+    if game is None or record.rules.dealing is Dealing.DRAW:
+        return False
+    if record.rules.dealing is Dealing.STUD:
+        return any(len(spot.cards[i]) < game.hole_cards for i in spot.live)
+    return len(spot.board) < game.board_cards
 
 
 def replay(record: HandRecord) -> ReplayedHand:

@@ -13,6 +13,7 @@ amount, in units, is exact as a float too (the rules engine's stacks are).
 """
 from __future__ import annotations
 
+import enum
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -20,55 +21,77 @@ from decimal import Decimal, InvalidOperation
 from typing import TypeVar, overload
 
 from ..errors import HistoryParseError
-from ..variants import Game, game_of
+from ..variants import Game, game_for_phh
 
-__all__ = ["Source", "ActionLine", "HandRecord", "Rules", "GAMES", "REFUSED", "MAX_AMOUNT", "MAX_DECIMALS",
+__all__ = ["Source", "ActionLine", "HandRecord", "Rules", "Dealing", "GAMES", "MAX_AMOUNT", "MAX_DECIMALS",
            "amount_problem", "read_amount"]
 
 E = TypeVar("E", bound=HistoryParseError)
 
 BOARD_STREETS = ("preflop", "flop", "turn", "river")
+STUD_STREETS = ("third street", "fourth street", "fifth street", "sixth street", "seventh street")
+SINGLE_DRAW_STREETS = ("before the draw", "after the draw")
+TRIPLE_DRAW_STREETS = ("before the first draw", "after the first draw", "after the second draw",
+                       "after the third draw")
+
+
+class Dealing(enum.Enum):
+    """How a game's cards reach the players, which decides what a replay shows at each street."""
+
+    BOARD = "hole cards and a shared board"
+    STUD = "each player's own cards, some face up, street by street"
+    DRAW = "five (badugi: four) cards each, some exchanged at each draw"
+
+    @property
+    def label(self) -> str:
+        """The dealing in words."""
+        return self.value
 
 
 @dataclass(frozen=True)
 class Rules:
     """How a history's game is replayed: its name in captions, its streets, its cards.
 
-    ``cards`` names the :mod:`pokerfsm.variants` game whose hands and pots
-    it plays (None for five-card draw, which has no board); ``fixed_limit``
-    says whether bets are ``small_bet``/``big_bet`` (else ``min_bet``).
+    ``phh`` is the PHH variant code, whose :mod:`pokerfsm.variants` game
+    makes the hands and splits the pots (None for five-card draw, played as
+    hold'em's hands without a board); ``fixed_limit`` says whether bets are
+    ``small_bet``/``big_bet`` (else ``min_bet``); a stud game also has a
+    ``bring_in`` and no blinds.
     """
 
     label: str
     streets: tuple[str, ...]
-    cards: str | None
+    phh: str | None
+    dealing: Dealing = Dealing.BOARD
     fixed_limit: bool = False
 
     @property
     def game(self) -> Game | None:
-        """The game of the cards (hold'em, Omaha, Omaha hi-lo), None for five-card draw."""
-        return None if self.cards is None else game_of(self.cards)
+        """The game of the cards (hold'em, Omaha, stud, ...), None for five-card draw."""
+        return None if self.phh is None else game_for_phh(self.phh)
+
+    @property
+    def bring_in(self) -> bool:
+        """True for stud games: the lowest (razz: highest) up card brings in, no blinds."""
+        return self.dealing is Dealing.STUD
 
 
 #: the games we replay, by the code used in :attr:`HandRecord.game` (PHH's variant codes, and
 #: ``draw`` for the draw logs)
 GAMES = {
-    "NT": Rules("no-limit hold'em", BOARD_STREETS, "holdem"),
-    "FT": Rules("fixed-limit hold'em", BOARD_STREETS, "holdem", fixed_limit=True),
-    "PO": Rules("pot-limit Omaha", BOARD_STREETS, "omaha"),
-    "FO/8": Rules("fixed-limit Omaha hi-lo, 8 or better", BOARD_STREETS, "omaha-hi-lo", fixed_limit=True),
-    "draw": Rules("five-card draw", ("before the draw", "after the draw"), None),
-}
-
-#: PHH variants pokerkit plays whose hands pokerfsm does not evaluate, with the game's name
-REFUSED = {
-    "NS": "no-limit short-deck hold'em",
-    "F7S": "fixed-limit seven-card stud",
-    "F7S/8": "fixed-limit seven-card stud hi-lo",
-    "FR": "fixed-limit razz",
-    "N2L1D": "no-limit 2-7 single draw",
-    "F2L3D": "fixed-limit 2-7 triple draw",
-    "FB": "fixed-limit badugi",
+    "NT": Rules("no-limit hold'em", BOARD_STREETS, "NT"),
+    "FT": Rules("fixed-limit hold'em", BOARD_STREETS, "FT", fixed_limit=True),
+    "NS": Rules("no-limit short-deck hold'em", BOARD_STREETS, "NS"),
+    "PO": Rules("pot-limit Omaha", BOARD_STREETS, "PO"),
+    "FO/8": Rules("fixed-limit Omaha hi-lo, 8 or better", BOARD_STREETS, "FO/8", fixed_limit=True),
+    "F7S": Rules("fixed-limit seven-card stud", STUD_STREETS, "F7S", Dealing.STUD, fixed_limit=True),
+    "F7S/8": Rules("fixed-limit seven-card stud hi-lo, 8 or better", STUD_STREETS, "F7S/8", Dealing.STUD,
+                   fixed_limit=True),
+    "FR": Rules("fixed-limit razz", STUD_STREETS, "FR", Dealing.STUD, fixed_limit=True),
+    "N2L1D": Rules("no-limit 2-7 single draw", SINGLE_DRAW_STREETS, "N2L1D", Dealing.DRAW),
+    "F2L3D": Rules("fixed-limit 2-7 triple draw", TRIPLE_DRAW_STREETS, "F2L3D", Dealing.DRAW, fixed_limit=True),
+    "FB": Rules("fixed-limit badugi", TRIPLE_DRAW_STREETS, "FB", Dealing.DRAW, fixed_limit=True),
+    "draw": Rules("five-card draw", SINGLE_DRAW_STREETS, None, Dealing.DRAW),
 }
 
 MAX_AMOUNT = 10 ** 12
@@ -176,6 +199,7 @@ class HandRecord:
     min_bet: int | None = None
     small_bet: int | None = None
     big_bet: int | None = None
+    bring_in: int | None = None
     ante_trimming: bool = False
     finishing_stacks: tuple[int | None, ...] | None = None
     unit: Decimal = Decimal(1)

@@ -23,7 +23,13 @@ by pokerkit (our own games' included) gives its finishing stacks to the chip:
   pokerkit, so a main and a side pot chopped by the same two players make
   one odd chip, not two. Each pot still shows its own chips, eligible
   players and winners.
-* **Hi-lo** (``game="omaha-hi-lo"``): each pot is split in two halves,
+* **Games** (``game=``, :mod:`pokerfsm.variants`): hands are made and
+  ranked by the game's evaluator (hold'em and short deck with the board,
+  Omaha with exactly two hole cards, stud with a player's seven cards, the
+  draw games with the cards held at the showdown); a low-only game (razz,
+  deuce-to-seven, badugi) gives each pot to the best low, with the same
+  odd-chip rule.
+* **Hi-lo** (``game="omaha-hi-lo"``, ``"stud-hi-lo"``): each pot is split in two halves,
   the odd chip to the high half; the high half goes to the best high among
   the pot's contenders, the low half to the best 8-or-better low, each
   half's odd chips to its first winner as above. When no hand still in
@@ -46,7 +52,7 @@ from typing import TYPE_CHECKING
 
 from ..cards import Card, CardsLike, as_cards
 from ..errors import DuplicateCardError, Error, InvalidDealError
-from ..variants import Game, GameLike, game_of
+from ..variants import HOLDEM, Game, GameLike, game_of
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..evaluation import HandRank, LowRank
@@ -202,18 +208,19 @@ def _hands(hands: Sequence[HandLike], board: tuple[Card, ...]) -> list[tuple[Car
 
 def _evaluated(cards: tuple[Card, ...] | None, board: tuple[Card, ...], game: Game, i: int
                ) -> tuple[HandRank, LowRank | None]:
-    """Player ``i``'s high and low (None without one, or in a game without a low)."""
+    """Player ``i``'s value and low: the high and the 8-or-better low (None without one) in a hi-lo
+    game, else the value that wins the pot (a low-only game's low) and None."""
     from ..evaluation import HiLo, evaluate  # the tables are opened only when hands are compared
 
     if cards is None:
         raise InvalidDealError(f"player {i}'s cards are unknown but must be compared at the showdown")
-    if not game.is_omaha:
+    if game == HOLDEM:  # five-card draw too: its five cards and no board
         total = len(cards) + len(board)
         if not 5 <= total <= 7:
             raise InvalidDealError(f"player {i} has {total} cards with the board; a showdown needs 5-7")
         return evaluate(cards + board), None
     try:
-        value = evaluate(cards, board=board, game=game)
+        value = evaluate(cards, board=board if game.board_cards else None, game=game)
     except Error as exc:
         raise InvalidDealError(f"player {i}'s hand at {game.label}: {exc}") from None
     return (value.high, value.low) if isinstance(value, HiLo) else (value, None)

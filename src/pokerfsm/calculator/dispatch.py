@@ -38,6 +38,8 @@ from ..odds.omaha import compute_omaha
 from ..odds.omaha_deal import OmahaDeal, OmahaPlayerSpec, prepare_omaha_deal
 from ..odds.results import EquityResult
 from ..odds.stopping import Stop
+from ..odds.stud import compute_stud
+from ..odds.stud_deal import StudDeal, StudPlayerSpec, prepare_stud_deal
 from ..precomputed.answers import table_answer
 from ..variants import GAMES, HOLDEM, GameLike, game_of, not_played
 from .options import check_options
@@ -45,20 +47,23 @@ from .options import check_options
 __all__ = ["equity", "checked_deal", "stored_answer"]
 
 
-def checked_deal(players: Sequence[PlayerSpec] | Sequence[OmahaPlayerSpec] | Deal | OmahaDeal,
-                 board: CardsLike = (), dead: CardsLike = (), game: GameLike = HOLDEM) -> Deal | OmahaDeal:
+def checked_deal(players: Sequence[PlayerSpec] | Sequence[OmahaPlayerSpec] | Sequence[StudPlayerSpec] | Deal
+                 | OmahaDeal | StudDeal, board: CardsLike = (), dead: CardsLike = (),
+                 game: GameLike = HOLDEM) -> Deal | OmahaDeal | StudDeal:
     """``players``, ``board`` and ``dead`` checked by :func:`~pokerfsm.odds.deal.prepare_deal` (or,
     for an Omaha ``game``, :func:`~pokerfsm.odds.omaha_deal.prepare_omaha_deal`), or ``players``
     itself when it is a deal already checked (which carries its own game, board and dead cards:
     giving them again is an error)."""
     chosen = game_of(game)
-    if chosen is not HOLDEM and not chosen.is_omaha:  # the other games' back ends come next
-        raise not_played(chosen, "equity", [g for g in GAMES if g is HOLDEM or g.is_omaha])
-    if not isinstance(players, (Deal, OmahaDeal)):
+    if chosen.is_stud and not isinstance(players, (Deal, OmahaDeal, StudDeal)):
+        return prepare_stud_deal(players, dead, game=chosen, board=board)  # type: ignore[arg-type]
+    if chosen is not HOLDEM and not chosen.is_omaha and not chosen.is_stud:  # the other games' back ends come next
+        raise not_played(chosen, "equity", [g for g in GAMES if g is HOLDEM or g.is_omaha or g.is_stud])
+    if not isinstance(players, (Deal, OmahaDeal, StudDeal)):
         if chosen.is_omaha:
             return prepare_omaha_deal(players, board, dead, game=chosen)  # type: ignore[arg-type]
         return prepare_deal(players, board, dead)  # type: ignore[arg-type]
-    dealt = players.game if isinstance(players, OmahaDeal) else HOLDEM
+    dealt = players.game if isinstance(players, (OmahaDeal, StudDeal)) else HOLDEM
     if chosen is not HOLDEM and chosen is not dealt:
         raise InvalidDealError(f"a checked deal of {dealt.name} asked as {chosen.name}", field="game")
     for field, given in (("board", board), ("dead", dead)):
@@ -87,7 +92,8 @@ def stored_answer(deal: Deal, *, exact: bool | None = None, samples: int | None 
     return table_answer(deal, started, target_std_error if exact is None else None)
 
 
-def equity(players: Sequence[PlayerSpec] | Sequence[OmahaPlayerSpec] | Deal | OmahaDeal, board: CardsLike = (),
+def equity(players: Sequence[PlayerSpec] | Sequence[OmahaPlayerSpec] | Sequence[StudPlayerSpec] | Deal | OmahaDeal
+           | StudDeal, board: CardsLike = (),
            dead: CardsLike = (), *, game: GameLike = HOLDEM, samples: int | None = None, seed: Any = None,
            exact: bool | None = None,
            budget: float | None = None, progress: Callable[[float], None] | None = None,
@@ -107,6 +113,10 @@ def equity(players: Sequence[PlayerSpec] | Sequence[OmahaPlayerSpec] | Deal | Om
     :func:`pokerfsm.odds.omaha.compute_omaha` (no table holds Omaha); a hi-lo
     answer gives each player's ``scoop``, ``high_share`` and ``low_share``
     and the chance ``low`` that a low qualifies.
+    A stud ``game`` (``stud``, ``stud-hi-lo``, ``razz``) takes each player's
+    cards as dealt, ``"??"`` (or ``None``) for a down card nobody sees (see
+    :mod:`pokerfsm.odds.stud_deal`), no board, and the folded players' cards
+    as ``dead``; :func:`pokerfsm.odds.stud.compute_stud` answers.
     ``exact``: True forces enumeration, False Monte Carlo, None chooses by the
     estimated time against ``budget`` seconds (default :data:`~pokerfsm.calculator.options.DEFAULT_BUDGET`).
     ``samples`` (1 to :data:`~pokerfsm.calculator.options.MAX_SAMPLES`) fixes the number of Monte Carlo
@@ -151,6 +161,9 @@ def equity(players: Sequence[PlayerSpec] | Sequence[OmahaPlayerSpec] | Deal | Om
     if isinstance(deal, OmahaDeal):
         return compute_omaha(deal, samples=samples, seed=seed, exact=exact, budget=seconds, progress=progress,
                              target_std_error=target_std_error, stop=stop)
+    if isinstance(deal, StudDeal):
+        return compute_stud(deal, samples=samples, seed=seed, exact=exact, budget=seconds, progress=progress,
+                            target_std_error=target_std_error, stop=stop)
     answer = stored_answer(deal, exact=exact, samples=samples, target_std_error=target_std_error, tables=tables,
                            started=started)
     if answer is not None:

@@ -45,7 +45,7 @@ from . import _omaha_equity
 from .compute import DEFAULT_BUDGET, DEFAULT_TARGET_STD_ERROR, HAND_OVER
 from .enumeration import max_threads
 from .omaha_deal import OmahaDeal
-from .results import EquityResult, HiLoCounts, Method, from_row, row_width, std_errors
+from .results import EquityResult, Method, from_game_row, row_width, share_std_errors
 from .sampling import run_rounds
 from .stopping import Stop
 
@@ -111,29 +111,14 @@ def exact_seconds(deal: OmahaDeal) -> float:
 
 def _read_row(deal: OmahaDeal, totals: NDArray[np.float64], combinations: int, *, method: Method, exact: bool,
               started: float, trials: int | None = None) -> EquityResult:
-    """The result of one Omaha kernel row: the hold'em row's part, and for hi-lo the halves."""
-    n = len(deal.seats)
-    head, tail = totals[:row_width(n)], totals[row_width(n):]
-    halves = None
-    errors = None
-    if deal.game.eight_or_better:
-        parts = tail[2:].reshape(5, n)
-        halves = HiLoCounts(share=parts[0], share_squared=parts[1], high=parts[2], low=parts[3], scoop=parts[4],
-                            low_qualifies=float(tail[0]))
-    if trials:
-        errors = max(_errors(deal, totals, trials))
-    return from_row(deal, head, combinations, method=method, exact=exact, started=started, std_error=errors,
-                    trials=trials, game=deal.game.name, halves=halves)
+    """The result of one Omaha kernel row."""
+    return from_game_row(deal, totals, combinations, hilo=deal.game.eight_or_better, categories=True, method=method,
+                         exact=exact, started=started, trials=trials)
 
 
 def _errors(deal: OmahaDeal, totals: NDArray[np.float64], trials: int) -> list[float]:
     """Each player's standard error of the pot share over ``trials`` random deals."""
-    n = len(deal.seats)
-    if not deal.game.eight_or_better:
-        return std_errors(totals[:row_width(n)], trials, n)
-    tail = totals[row_width(n) + 2:]
-    share, squares = tail[:n] / trials, tail[n:2 * n] / trials
-    return [math.sqrt(max(float(q - s * s), 0.0) / max(trials - 1, 1)) for s, q in zip(share, squares)]
+    return share_std_errors(totals, trials, len(deal.seats), deal.game.eight_or_better)
 
 
 def _enumerate(deal: OmahaDeal, progress: Progress | None, stop: Stop) -> tuple[NDArray[np.float64], int]:

@@ -39,8 +39,8 @@ from ._boards import SLOTS_PER_PLAYER, row_width
 from .deal import Deal
 from .omaha_deal import OmahaDeal
 
-__all__ = ["Method", "PlayerResult", "EquityResult", "HiLoCounts", "from_row", "std_errors", "SLOTS_PER_PLAYER",
-           "row_width", "outcome_slots", "split_row", "reorder_row"]
+__all__ = ["Method", "PlayerResult", "EquityResult", "HiLoCounts", "from_row", "from_game_row", "std_errors",
+           "share_std_errors", "SLOTS_PER_PLAYER", "row_width", "outcome_slots", "split_row", "reorder_row"]
 
 _CATEGORY_NAMES = [HandCategory(c).name for c in range(1, 10)]
 
@@ -297,13 +297,40 @@ def _std_error(total: float, squares: float, trials: int) -> float:
 
 def from_row(deal: Deal | OmahaDeal, totals: NDArray[np.float64], combinations: int, *, method: Method, exact: bool,
              started: float, std_error: float | None = None, trials: int | None = None, game: str = "holdem",
-             halves: HiLoCounts | None = None) -> EquityResult:
+             halves: HiLoCounts | None = None, categories: bool = True) -> EquityResult:
     """The result for one kernel row of showdown ``totals`` (players in seat order) counted over
-    ``combinations``: its winner masks and hand categories, read into
+    ``combinations``: its winner masks and (when ``categories``) hand categories, read into
     :meth:`EquityResult.from_counts`."""
     n = len(deal.seats)
-    categories, winners = split_row(totals, n)
+    counted, winners = split_row(totals, n)
     pots = {tuple(p for p in range(n) if m >> p & 1): float(winners[m]) for m in range(1, 1 << n) if winners[m]}
     return EquityResult.from_counts(deal, pots, combinations, method=method, exact=exact, started=started,
-                                    categories=categories[:, 1:1 + len(_CATEGORY_NAMES)],
+                                    categories=counted[:, 1:1 + len(_CATEGORY_NAMES)] if categories else None,
                                     std_error=std_error, trials=trials, game=game, halves=halves)
+
+
+def share_std_errors(totals: NDArray[np.float64], trials: int, n: int, hilo: bool) -> list[float]:
+    """Each player's standard error of the pot share over ``trials`` random deals, from a row of the
+    kernels that value each hand once per deal (``odds/_showdown.pxd``: the hold'em row, then at hi-lo
+    the shares and their squares)."""
+    if not hilo:
+        return std_errors(totals[:row_width(n)], trials, n)
+    tail = totals[row_width(n) + 2:]
+    return [_std_error(float(s), float(q), trials) for s, q in zip(tail[:n], tail[n:2 * n])]
+
+
+def from_game_row(deal: Any, totals: NDArray[np.float64], combinations: int, *, hilo: bool, categories: bool,
+                  method: Method, exact: bool, started: float, trials: int | None = None) -> EquityResult:
+    """The result of one row of the kernels that value each hand once per deal (``odds/_showdown.pxd``)
+    for ``deal`` (a checked deal with a ``game``): the hold'em row's part, and at ``hilo`` the halves.
+    ``categories``: the row counts high hand categories (not in a game of one low)."""
+    n = len(deal.seats)
+    head, tail = totals[:row_width(n)], totals[row_width(n):]
+    halves = None
+    if hilo:
+        parts = tail[2:].reshape(5, n)
+        halves = HiLoCounts(share=parts[0], share_squared=parts[1], high=parts[2], low=parts[3], scoop=parts[4],
+                            low_qualifies=float(tail[0]))
+    error = max(share_std_errors(totals, trials, n, hilo)) if trials else None
+    return from_row(deal, head, combinations, method=method, exact=exact, started=started, std_error=error,
+                    trials=trials, game=deal.game.name, halves=halves, categories=categories)

@@ -1,6 +1,7 @@
 # The one evaluate() entry point, compiled so that the default call (hold'em,
 # 5-7 cards) costs what the compact kernel costs; every other game goes to
-# pokerfsm.evaluation.omaha.evaluate_game, where the checks live.
+# pokerfsm.evaluation.omaha.evaluate_game (short deck to pokerfsm.evaluation.short_deck),
+# where the checks live.
 from pokerfsm.evaluation._compact import evaluate as _holdem
 
 
@@ -24,6 +25,12 @@ def evaluate(cards, *, board=None, game="holdem"):
     """
     if board is None and game == "holdem":
         return _holdem(cards)
+    from pokerfsm.variants import HighRule, game_of
+
+    if game_of(game).high is HighRule.SHORT_DECK:
+        from pokerfsm.evaluation.short_deck import evaluate_short_deck
+
+        return evaluate_short_deck(cards, board)
     from pokerfsm.evaluation.omaha import evaluate_game
 
     return evaluate_game(cards, board, game)

@@ -9,7 +9,7 @@ the file).
 
 * :data:`HOLDEM`: the 52-card deck and :func:`pokerfsm.ranking.equivalence_classes`
   (7,462 classes, ``category << 12 | rank``).
-* :data:`SHORT_DECK`: the 36 cards six and up, ranked as pokerkit's
+* :data:`SHORT_DECK`: the 36 cards six and up (:data:`pokerfsm.variants.SHORT_DECK`), ranked as pokerkit's
   ``ShortDeckHoldemHand`` ranks them: the ace also plays low in A-6-7-8-9
   (the lowest straight), and a flush beats a full house. Three of a kind
   stays below a straight. A value is ``place << 12 | rank``, ``place`` being
@@ -33,6 +33,7 @@ from dataclasses import dataclass
 
 from ..cards import DECK, Rank
 from ..ranking import CATEGORY_SHIFT, HandCategory, HandClass, equivalence_classes
+from ..variants import SHORT_DECK as SHORT_DECK_CARDS
 
 __all__ = ["Ranking", "HOLDEM", "SHORT_DECK", "RANKINGS", "SHORT_DECK_ORDER", "short_deck_classes",
            "short_deck_class", "class_ranks", "deck_mask"]
@@ -146,7 +147,7 @@ def short_deck_class(value: int) -> HandClass:
 
 HOLDEM = Ranking("holdem", tuple(int(c) for c in DECK), equivalence_classes, "hand-ranks",
                  (1, 52, 1_326, 22_100, 84_448, 152_607, 352_443))
-SHORT_DECK = Ranking("short-deck", tuple(int(c) for c in DECK if c.rank >= Rank.SIX), short_deck_classes,
+SHORT_DECK = Ranking("short-deck", tuple(int(c) for c in SHORT_DECK_CARDS), short_deck_classes,
                      "short-deck-ranks", (1, 36, 630, 7_140, 18_279, 21_438, 30_474))
 RANKINGS = {ranking.name: ranking for ranking in (HOLDEM, SHORT_DECK)}
 """Every ranking by name."""

@@ -346,3 +346,11 @@ def test_heatmaps_count_towards_the_per_client_limit(make_client, kernel_engine,
     assert refused.status_code == 429 and refused.headers["Retry-After"]
     kernel_engine.release.set()
     held.join(timeout=60)
+
+
+def test_hits_list_each_combo_when_asked(client):
+    body = {"range": "QQ+, AK", "board": ["Kd", "7c", "2h"]}
+    assert "hands" not in client.post("/api/hits", json=body).json()
+    hands = client.post("/api/hits", json={**body, "hands": True}).json()["hands"]
+    assert hands == pokerfsm.hits("QQ+, AK", "Kd 7c 2h").to_dict()["hands"]
+    assert {"hand": "KcKh", "made": "set", "draws": []} in hands

@@ -13,7 +13,8 @@ The routes are in :mod:`pokerfsm.web.routes.study`:
   the count the page shows for a seat everywhere.
 * ``POST /api/hits``: :func:`pokerfsm.hits` for a range on a 3-5 card board,
   or for one seat of a spot (``players`` and ``seat``): the other seats'
-  known hands are then out of the deck, as in the equity.
+  known hands are then out of the deck, as in the equity. With ``"hands":
+  true`` it lists each combo with its made hand and draws too.
 * ``POST /api/heatmap``: the equity of each hand class of one seat's range
   against the other seats (see :mod:`pokerfsm.web.heatmap`).
 
@@ -72,6 +73,8 @@ class HitsRequest(_Request):
         default=None, description="with players: the 0-based seat whose range is shown")
     board: CardList = Field(description="3, 4 or 5 community cards", examples=[["Kd", "7c", "2h"]])
     dead: CardList = Field(default=[], description="cards removed from the deck", examples=[[]])
+    hands: bool = Field(default=False, description="also list each live combo with its made hand and draws "
+                                                   "(the page highlights a category's hands with them)")
 
 
 class LiveRequest(SpotRequest):
@@ -152,7 +155,8 @@ def hits_answer(body: HitsRequest, hits: Callable[..., Any]) -> dict[str, Any]:
         answer = hits(range_given, board, dead).to_dict()
     except Error as exc:
         raise field_error(exc) from None
-    answer.pop("hands")
+    if not body.hands:
+        answer.pop("hands")
     if body.seat is not None:
         answer["seat"] = body.seat
     return answer  # type: ignore[no-any-return]

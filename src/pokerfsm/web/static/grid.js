@@ -25,7 +25,14 @@ const grid = {
   shown: null,        // the /api/range answer the cells show
   pointed: null,      // the cell the readout describes (focused or under the pointer)
   writing: Promise.resolve(),  // the write of cells into the range text under way
+  hits: null,         // hand class -> words, for the board-hit category shown (study.js), or null
 };
+
+/** Mark the hand classes of `hits` (a Map: class -> what to say of it), or none (null). */
+export function markHits(hits) {
+  grid.hits = hits;
+  paintGrid();
+}
 
 function handAt(row, col) {
   const hi = RANKS[Math.min(row, col)], lo = RANKS[Math.max(row, col)];
@@ -48,7 +55,9 @@ function buildGrid() {
       const hand = handAt(r, c);
       const cell = gridButton(`cell-${hand}`, r, c, `cell ${r === c ? "pair" : r < c ? "suited" : "offsuit"}`);
       cell.dataset.hand = hand;
-      cell.textContent = hand;
+      cell.append(Object.assign(document.createElement("span"), { className: "cell-hand", textContent: hand }),
+        Object.assign(document.createElement("span"), { className: "cell-eq" }));
+      $(".cell-eq", cell).setAttribute("aria-hidden", "true");   // the cell's label says the equity in words
       cell.addEventListener("pointerdown", cellPointerDown);
       cell.addEventListener("click", (event) => { if (event.detail === 0) toggleCell(hand); });
       cell.addEventListener("keydown", gridKey);
@@ -153,11 +162,14 @@ function paintGrid() {
     cell.classList.toggle("uncomputed", !!shown && w > 0 && !hot);
     cell.style.setProperty("--w", String(w));
     paintHeat(cell, hot);
+    $(".cell-eq", cell).textContent = hot ? String(Math.round(100 * hot.equity)) : "";
+    const hit = grid.hits?.get(hand);
+    cell.classList.toggle("hit", !!hit);
     cell.setAttribute("aria-pressed", w > 0 ? "true" : "false");
     cell.setAttribute("aria-label", `${hand}, ${classWords(hand)}: ` +
       (w > 0 ? `in the range${w < 0.999 ? ` (${Math.round(100 * w)} %)` : ""}` : "not in the range") +
-      heatWords(hand, w));
-    cell.title = hot ? `${hand}: ${percent(hot.equity)} equity` : hand;
+      heatWords(hand, w) + (hit ? `; ${hit}` : ""));
+    cell.title = (hot ? `${hand}: ${percent(hot.equity)} equity` : hand) + (hit ? ` (${hit})` : "");
   }
   if (grid.pointed) readout(grid.pointed);
 }
@@ -170,7 +182,9 @@ function readout(hand) {
   const liveHere = liveClass(hand);
   const inRange = w > 0 ? `${comboCount(w * size)} of ${size} combos in the range` +
     (liveHere !== null && liveHere !== w * size ? `, ${comboCount(liveHere)} live` : "") : "not in the range";
-  $("#grid-readout").textContent = `${hand} (${classWords(hand)}): ${inRange}${heatWords(hand, w, true)}`;
+  const hit = grid.hits?.get(hand);
+  $("#grid-readout").textContent = `${hand} (${classWords(hand)}): ${inRange}${heatWords(hand, w, true)}` +
+    (hit ? `; ${hit}` : "");
 }
 
 function showGridRange(data) {

@@ -1,12 +1,21 @@
 // Board hits (POST /api/hits: what the grid's seat's range makes on the board, the other seats'
 // cards out of the deck) and outs
 // (POST /api/outs: what each next card does when every hand is known), below the results.
+// Clicking a made hand or a draw marks its hands in the grid and lists them with their equity
+// (from the equity distribution, distribution.js).
+// startStudy also starts the study page's other parts: the distribution, the Flops view, the
+// compact equity bar, the preset and saved ranges, and their style sheet.
 import { postJSON, requestBody } from "./app.js";
-import { cardName, cardText, state } from "./cards.js";
+import { RANKS, cardName, cardText, state } from "./cards.js";
+import { comboEquities, startDistribution } from "./distribution.js";
+import { startEquityBar } from "./equitybar.js";
+import { startFlops } from "./flops.js";
+import { markHits } from "./grid.js";
 import { $, comboCount, percent, plural } from "./page.js";
+import { startPresets } from "./presets.js";
 import { pageMessage } from "./results.js";
 
-const study = { hits: null, outs: null, key: null };
+const study = { hits: null, outs: null, key: null, shown: null, category: null };
 
 function cardList(cards) {
   const box = document.createElement("span");
@@ -34,6 +43,7 @@ async function updateStudy() {
   study.key = key;
   study.hits?.abort();
   study.outs?.abort();
+  clearHitHands();
   showHits();
   showOuts();
 }
@@ -56,11 +66,12 @@ async function showHits() {
   status.textContent = `Seat ${s + 1}'s range on the board…`;
   try {
     // the whole spot: the other seats' cards are out of the deck, as in the equity
-    const asked = { players: body.players, board: body.board, dead: body.dead, seat: s };
+    const asked = { players: body.players, board: body.board, dead: body.dead, seat: s, hands: true };
     const { response, data } = await postJSON("api/hits", asked, controller.signal);
     if (controller !== study.hits) return;
     if (!response.ok) { status.textContent = pageMessage(data.detail?.[0]).msg; return; }
     status.textContent = "";
+    study.shown = { seat: s, hands: data.hands };
     $("caption", table).textContent = `What seat ${s + 1}'s range (${data.range}) makes: ` +
       `${plural(comboCount(data.combos), "live combination")}` +
       (data.dead.length ? ` (${data.dead.map(cardText).join(" ")} out of the deck)` : "");
@@ -77,7 +88,13 @@ async function showHits() {
       rows.push(tr);
       for (const r of shown) {
         const row = document.createElement("tr");
-        row.append(Object.assign(document.createElement("th"), { scope: "row", textContent: r.name }),
+        const th = Object.assign(document.createElement("th"), { scope: "row" });
+        const button = Object.assign(document.createElement("button"), { type: "button", className: "hit-category",
+          textContent: r.name, title: "Show these hands in the grid, with their equity" });
+        button.setAttribute("aria-pressed", "false");
+        button.addEventListener("click", () => showHitHands(r.name, button));
+        th.append(button);
+        row.append(th,
           Object.assign(document.createElement("td"), { textContent: String(Math.round(r.combos * 100) / 100) }),
           Object.assign(document.createElement("td"), { textContent: percent(r.share) }));
         rows.push(row);
@@ -90,6 +107,55 @@ async function showHits() {
   } catch (err) {
     if (err.name !== "AbortError") status.textContent = `No answer from the server (${err.message}).`;
   }
+}
+
+/** The hand class of a combo such as "AcKd": "AKo". */
+function comboClass(hand) {
+  const [a, b] = [hand.slice(0, 2), hand.slice(2)].sort((x, y) => RANKS.indexOf(x[0]) - RANKS.indexOf(y[0]));
+  return a[0] === b[0] ? a[0] + b[0] : `${a[0]}${b[0]}${a[1] === b[1] ? "s" : "o"}`;
+}
+
+function clearHitHands() {
+  study.category = null;
+  $("#hit-hands").textContent = "";
+  for (const b of document.querySelectorAll(".hit-category")) b.setAttribute("aria-pressed", "false");
+  markHits(null);
+}
+
+/** Mark the hands of category `name` in the grid and list them, each with its equity when the
+ * distribution of this spot is in; a second click clears them. */
+function showHitHands(name, button) {
+  if (study.category === name) { clearHitHands(); return; }
+  clearHitHands();
+  study.category = name;
+  button.setAttribute("aria-pressed", "true");
+  const { seat, hands } = study.shown;
+  const chosen = hands.filter((h) => h.made === name || h.draws.includes(name));
+  const equities = comboEquities(seat);
+  const equityOf = (h) => equities?.get(h.hand) ?? equities?.get(h.hand.slice(2) + h.hand.slice(0, 2));
+  const known = chosen.filter((h) => equityOf(h) !== undefined).sort((a, b) => equityOf(b) - equityOf(a));
+  const byClass = new Map();
+  for (const h of chosen) {
+    const hand = comboClass(h.hand);
+    if (!byClass.has(hand)) byClass.set(hand, []);
+    byClass.get(hand).push(h);
+  }
+  markHits(new Map([...byClass].map(([hand, list]) => {
+    const values = list.map(equityOf).filter((e) => e !== undefined);
+    const mean = values.length ? `, ${percent(values.reduce((x, y) => x + y, 0) / values.length)} equity` : "";
+    return [hand, `${name}: ${plural(list.length, "combo")}${mean}`];
+  })));
+  const box = $("#hit-hands");
+  const head = Object.assign(document.createElement("p"), { textContent:
+    `${name}: seat ${seat + 1}'s ${plural(chosen.length, "combination")}, marked in the grid` +
+    (equities ? ", best first:" : " (their equity shows once the equity distribution is in)") });
+  const list = Object.assign(document.createElement("ul"), { className: "hit-hand-list" });
+  for (const h of (equities ? known : chosen)) {
+    const li = document.createElement("li");
+    li.textContent = equities ? `${h.hand} ${percent(equityOf(h))}` : h.hand;
+    list.append(li);
+  }
+  box.replaceChildren(head, list);
 }
 
 async function showOuts() {
@@ -161,7 +227,25 @@ function turnTable(data) {
   return wrap;
 }
 
+function addStyleSheet() {
+  const link = Object.assign(document.createElement("link"), { rel: "stylesheet", href: "study.css" });
+  document.head.append(link);
+}
+
 export function startStudy() {
+  addStyleSheet();
+  const list = Object.assign(document.createElement("div"), { id: "hit-hands", className: "hit-hands" });
+  list.setAttribute("aria-live", "polite");
+  $("#hits").parentElement.after(list);
+  startDistribution();
+  startEquityBar();
+  startPresets();
+  startFlops();
+  document.addEventListener("distribution", () => {
+    const name = study.category, button = [...document.querySelectorAll(".hit-category")]
+      .find((b) => b.textContent === name);
+    if (name && button) { study.category = null; showHitHands(name, button); }   // the equities came in
+  });
   document.addEventListener("spot", updateStudy);
   document.addEventListener("grid-seat", updateStudy);
   updateStudy();

@@ -1,0 +1,87 @@
+"""The equity distribution beside the results, in headless Chromium at desktop (1280x800) and phone
+(390x844) sizes: both seats' curves, the buckets, and the hand under the pointer with its equity."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+pytest.importorskip("playwright")
+from playwright.sync_api import Page, expect
+from web_helpers import ask
+
+from pokerfsm.web.questions import encode_query
+
+pytestmark = pytest.mark.browser
+
+SIZES = [pytest.param({"width": 1280, "height": 800}, id="desktop"), pytest.param({"width": 390, "height": 844}, id="phone")]
+SPOT = {"players": ["QQ+, AK", "22+, ATs+, KQs"], "board": ["Kd", "7c", "2h"]}
+
+
+def percent(x: float) -> str:
+    return f"{100 * x:.2f}%"
+
+
+@pytest.fixture(params=SIZES)
+def page_at(request, browser, live_server):
+    context = browser.new_context(viewport=request.param)
+    page = context.new_page()
+    yield page, live_server
+    context.close()
+
+
+def open_spot(page: Page, base: str, body: dict) -> None:
+    page.goto(base + "#q=" + encode_query(body))
+    expect(page.locator("#status")).to_have_text("Done.", timeout=30_000)
+
+
+def test_both_curves_the_buckets_and_the_hand_under_the_pointer(page_at):
+    page, base = page_at
+    open_spot(page, base, SPOT)
+    expected = ask(base, "api/distribution", SPOT)
+    chart = page.locator("#dist-chart")
+    expect(chart).to_be_visible(timeout=20_000)
+    expect(page.locator("#dist-chart polyline.curve")).to_have_count(2)
+    rows = page.locator("#dist-buckets tbody tr")
+    expect(rows).to_have_count(6)
+    for i, bucket in enumerate(expected["seats"][0]["buckets"]):
+        expect(rows.nth(i).locator("th")).to_have_text(bucket["label"])
+        expect(rows.nth(i).locator("td").nth(0)).to_have_text(percent(bucket["share"]))
+        expect(rows.nth(i).locator("td").nth(1)).to_have_text(percent(expected["seats"][1]["buckets"][i]["share"]))
+    expect(rows.nth(5).locator("td").nth(0)).to_have_text(percent(expected["seats"][0]["equity"]))
+    # the best hand of seat 1 is at the left edge of the curve
+    chart.scroll_into_view_if_needed()
+    box = chart.bounding_box()
+    page.mouse.move(box["x"] + box["width"] * 36 / 320, box["y"] + box["height"] / 2)
+    best = expected["seats"][0]["hands"][0]
+    readout = page.locator("#dist-readout")
+    expect(readout).to_contain_text(f"Seat 1: {best['hand']} {percent(best['equity'])}")
+    # the pointer at the right end: each seat's weakest hand
+    page.mouse.move(box["x"] + box["width"] * 311 / 320, box["y"] + box["height"] / 2)
+    for seat in expected["seats"]:
+        worst = seat["hands"][-1]
+        expect(readout).to_contain_text(f"Seat {seat['seat']}: {worst['hand']} {percent(worst['equity'])}")
+    expect(page.locator("#dist-chart circle.marker.seat-2")).to_have_attribute("visibility", "visible")
+
+
+def test_the_arrow_keys_walk_the_curve(page_at):
+    page, base = page_at
+    open_spot(page, base, SPOT)
+    chart = page.locator("#dist-chart")
+    expect(chart).to_be_visible(timeout=20_000)
+    chart.focus()
+    for _ in range(60):
+        page.keyboard.press("ArrowLeft")
+    expect(page.locator("#dist-readout")).to_contain_text("Seat 1: ")
+    text = page.locator("#dist-readout").text_content()
+    assert re.search(r"Seat 1: KcKh 98\.\d\d% \(top 3\.7 % of the range\)", text), text
+
+
+def test_no_distribution_for_two_known_hands_or_three_seats(page_at):
+    page, base = page_at
+    open_spot(page, base, {"players": [["Ah", "Kd"], ["Qs", "Qc"]], "board": ["Kc", "7c", "2h"]})
+    expect(page.locator("#dist-status")).to_contain_text("With two seats at hold'em")
+    expect(page.locator("#dist-figure")).to_be_hidden()
+    open_spot(page, base, {"players": ["QQ+", "AK", None], "board": ["Kc", "7c", "2h"]})
+    expect(page.locator("#dist-status")).to_contain_text("With two seats at hold'em")
+    expect(page.locator("#dist-figure")).to_be_hidden()

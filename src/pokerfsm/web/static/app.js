@@ -3,14 +3,16 @@
 // POST /api/range, after a pause in typing. Plain JS, no build step.
 // The URL fragment (#q=...) holds the spot, encoded exactly like the API's q=
 // parameter (url-safe base64 of the JSON body); every edit is a history entry,
-// so Back/Forward (and the Undo button) step through the edits.
+// so Back/Forward (and the Undo button) step through the edits. A spot of a game other than
+// hold'em carries its "game" (game.js); a link without one is a hold'em spot.
 import {
   BOARD_SLOTS, CLICK_DELAY, DEAD_SLOTS, MAX_SAMPLES, MAX_SEATS, MC_SAMPLES, MIN_SEATS, TYPING_DELAY, buildPicker,
-  buildRow, buildSeats, focusSlot, getCard, newSeat, nextEmpty, normaliseCard, pickerNote, render, resetState,
-  setCard, slotList, state, typedKey,
+  buildRow, buildSeats, focusSlot, gameInfo, getCard, maxSeats, newSeat, nextEmpty, normaliseCard, pickerNote,
+  render, resetState, setCard, slotList, state, typedKey,
 } from "./cards.js";
 import { $, plural, showNotice, showStatus } from "./page.js";
 import { clearResults, lastResult, markInvalid, setStale, showError, showResult } from "./results.js";
+import { words } from "./vocabulary.js";
 
 // ------------------------------------------------------------------ the request
 
@@ -21,8 +23,11 @@ export function requestBody() {
   for (const [s, seat] of state.seats.entries()) {
     const cards = seat.cards.filter(Boolean);
     const range = seat.range.trim();
-    if (cards.length === 1) return { error: `Seat ${s + 1} needs a second card (or none for an unknown hand).` };
-    if (cards.length === 2) { players.push(cards); known++; }
+    if (cards.length && cards.length < state.holeCards) {
+      const needs = state.holeCards === 2 ? "a second card" : `${state.holeCards} cards, not ${cards.length}`;
+      return { error: `Seat ${s + 1} needs ${needs} (or none for an unknown hand).` };
+    }
+    if (cards.length) { players.push(cards); known++; }
     else if (range) { players.push(range); known++; }
     else players.push(null);
   }
@@ -33,6 +38,7 @@ export function requestBody() {
 }
 
 function withMode(body) {
+  if (state.game !== "holdem") body.game = state.game;   // a hold'em spot is asked (and linked) as it always was
   if (state.samples) { body.samples = state.samples; body.seed = 1; }
   return body;
 }
@@ -47,7 +53,7 @@ function spotBody() {
 }
 
 function spotIsEmpty() {
-  return state.seats.length === MIN_SEATS && !state.samples && state.seats.every((s) => !s.range.trim() &&
+  return state.seats.length === MIN_SEATS && !state.samples && state.game === "holdem" && state.seats.every((s) => !s.range.trim() &&
     !s.cards.some(Boolean)) && !state.board.some(Boolean) && !state.dead.some(Boolean);
 }
 
@@ -77,10 +83,30 @@ function quoteLink(text) {
   return `“${shown.length > 12 ? shown.slice(0, 12) + "…" : shown}”`;
 }
 
+/** The game of a link: its name, its hole cards (from the vocabulary; until it is in, as many as the link's
+ * longest hand, game.js then fits the seats) and what had to be corrected. */
+function linkGame(body, notes) {
+  const given = body?.game ?? "holdem";
+  const name = typeof given === "string" ? given.trim().toLowerCase() : "";
+  const known = gameInfo(name);
+  if (!name || (!known && words.games.size)) {
+    notes.push(`the link's game ${quoteLink(typeof given === "string" ? given : JSON.stringify(given))} is not ` +
+      "offered: hold'em is shown");
+    return { name: "holdem", holeCards: 2 };
+  }
+  if (known || name === "holdem") return { name, holeCards: known?.hole_cards ?? 2 };
+  const longest = Math.max(0, ...(Array.isArray(body.players) ? body.players : [])
+    .map((p) => (Array.isArray(p) ? p.length : 0)));
+  return { name, holeCards: Math.min(6, Math.max(4, longest)) };
+}
+
 /** Restore a spot from a request body (the permalink); returns what had to be corrected, one sentence each. */
 function loadBody(body) {
   resetState();
   const notes = [];
+  const game = linkGame(body, notes);
+  state.game = game.name;
+  state.holeCards = game.holeCards;
   const given = body && Array.isArray(body.players) ? body.players : [];
   if (given.length > MAX_SEATS) notes.push(`the link had ${given.length} seats: the first ${MAX_SEATS} are kept`);
   const read = (list, size, where) => {
@@ -96,7 +122,7 @@ function loadBody(body) {
   };
   state.seats = given.slice(0, MAX_SEATS).map((p, s) => {
     const seat = newSeat();
-    if (Array.isArray(p)) seat.cards = read(p, 2, `seat ${s + 1}`);
+    if (Array.isArray(p)) seat.cards = read(p, state.holeCards, `seat ${s + 1}`);
     else if (typeof p === "string") {
       if (p.length > 500) notes.push(`seat ${s + 1}'s range was longer than 500 characters: it is cut`);
       seat.range = p.slice(0, 500);
@@ -208,9 +234,10 @@ async function recalculate() {
     return;
   }
   if (q === lastQuery) return;
-  // ranges are checked first (cheap): a typo never starts a calculation
+  // hold'em ranges are checked first (cheap): a typo never starts a calculation; the server reads any
+  // other game's range before it computes, and its 422 names the seat
   for (const [s, player] of body.players.entries()) {
-    if (typeof player !== "string") continue;
+    if (typeof player !== "string" || state.game !== "holdem") continue;
     const checked = await checkRange(player);
     if (mine !== generation) return;
     if (checked.error) {
@@ -323,7 +350,7 @@ export function startApp() {
     }
   });
   $("#add-seat").addEventListener("click", () => {
-    if (state.seats.length >= MAX_SEATS) return;
+    if (state.seats.length >= maxSeats()) return;
     state.seats.push(newSeat());
     state.target = { area: "seat", seat: state.seats.length - 1, index: 0 };
     rebuildAll();
@@ -331,7 +358,7 @@ export function startApp() {
     focusSlot(state.target);
   });
   $("#reset").addEventListener("click", () => {
-    resetState();
+    resetState(state.game, state.holeCards);   // the game stays: Reset empties its table
     lastQuery = null;
     rebuildAll();
     showMode();   // the next answer is exact: the choice on screen says so

@@ -4,6 +4,7 @@
 // An edit here is announced with an "edited" event (its detail: the options of
 // app.js's changed()), a seat's Remove button with "remove-seat".
 import { $, showNotice } from "./page.js";
+import { words } from "./vocabulary.js";
 
 export const RANKS = "AKQJT98765432";           // picker columns, high to low
 export const SUITS = "shdc";                    // picker rows
@@ -21,7 +22,9 @@ export const MC_SAMPLES = 100000, MAX_SAMPLES = 1000000;
 // ------------------------------------------------------------------ state
 
 export const state = {
-  seats: [],        // [{cards: [card|null, card|null], range: ""}]
+  game: "holdem",   // the game's name, as GET /api/vocabulary lists it (game.js chooses it)
+  holeCards: 2,     // the game's hole cards: each seat's card slots
+  seats: [],        // [{cards: [card|null, ...] (holeCards slots), range: ""}]
   board: Array(BOARD_SLOTS).fill(null),
   dead: Array(DEAD_SLOTS).fill(null),
   target: null,     // the selected slot: {area: "seat"|"board"|"dead", seat, index}
@@ -32,9 +35,18 @@ export const state = {
 /** Announce an edit of the spot (app.js records it, redraws and asks the server). */
 function edited(options = {}) { document.dispatchEvent(new CustomEvent("edited", { detail: options })); }
 
-export function newSeat() { return { cards: [null, null], range: "" }; }
+export function newSeat() { return { cards: Array(state.holeCards).fill(null), range: "" }; }
 
-export function resetState() {
+/** The game's record from the vocabulary ({name, label, hole_cards, hi_lo, players}), or null before it is in. */
+export function gameInfo(name = state.game) { return words.games.get(name) ?? null; }
+
+/** The most seats the game's deck allows (10 at hold'em, 7 at 6-card Omaha). */
+export function maxSeats() { return Math.min(MAX_SEATS, gameInfo()?.players ?? MAX_SEATS); }
+
+/** An empty spot of `game` (hold'em unless given: an empty link is a hold'em spot). */
+export function resetState(game = "holdem", holeCards = 2) {
+  state.game = game;
+  state.holeCards = holeCards;
   state.seats = [newSeat(), newSeat()];
   state.board = Array(BOARD_SLOTS).fill(null);
   state.dead = Array(DEAD_SLOTS).fill(null);
@@ -217,7 +229,7 @@ export function buildSeats() {
     input.addEventListener("input", () => {
       seat.range = input.value;
       if (input.value.trim()) {
-        seat.cards = [null, null];
+        seat.cards = seat.cards.map(() => null);
         // the cards picked next go elsewhere: never into a seat holding a range
         if (state.target?.area === "seat" && state.target.seat === s) state.target = nextEmpty(state.target);
       }
@@ -232,7 +244,7 @@ export function buildSeats() {
       new CustomEvent("remove-seat", { detail: { seat: s } })));
     list.append(item);
   });
-  $("#add-seat").disabled = state.seats.length >= MAX_SEATS;
+  $("#add-seat").disabled = state.seats.length >= maxSeats();
 }
 
 export function buildRow(area, size) {

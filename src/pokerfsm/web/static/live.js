@@ -8,10 +8,11 @@ import { $, comboCount, plural } from "./page.js";
 
 const live = { key: null, data: null, request: null };
 
-/** The key of a spot's live counts: its seats, board and dead cards, and the grid's seat (counted per class). */
+/** The key of a spot's live counts: its seats, board and dead cards, and the grid's seat (counted per class);
+ * null when there is nothing to count (a spot not ready, or a game other than hold'em: the counts are its combos). */
 function liveKey() {
   const { body } = requestBody();
-  return body ? JSON.stringify([body.players, body.board, body.dead, state.gridSeat]) : null;
+  return body && state.game === "holdem" ? JSON.stringify([body.players, body.board, body.dead, state.gridSeat]) : null;
 }
 
 /** The live combos of seat `s` in the spot on screen, or null while they are not known. */

@@ -1,7 +1,8 @@
 // pokerfsm web calculator, the answers on the page: equities, the summary (how it
 // was computed, how long it took), the category table, errors in the page's words
 // (seats counted from 1). app.js asks the server. Category and method names come
-// from the server's vocabulary (vocabulary.js).
+// from the server's vocabulary (vocabulary.js). A hi-lo answer (it has "low") shows each seat's
+// scoop and its high and low shares of the pot in place of win and tie, and the chance of a low.
 import { MAX_SAMPLES, state } from "./cards.js";
 import { $, percent, plural, showStatus } from "./page.js";
 import { categoryLabel, methodLabel, vocabularyLoaded, words } from "./vocabulary.js";
@@ -11,7 +12,8 @@ export let lastResult = null;   // the answer on screen
 /** Empty every result: nothing stays on screen that does not answer the spot shown. */
 export function clearResults() {
   for (const item of document.querySelectorAll(".seat")) {
-    for (const k of ["win", "tie", "equity"]) $(`.${k}`, item).textContent = "—";
+    for (const k of ["win", "tie", "equity", "scoop", "high-share", "low-share"]) $(`.${k}`, item).textContent = "—";
+    showHiLo(item, false);
     $(".bar-win", item).style.width = "0";
     $(".bar-tie", item).style.width = "0";
     $(".seat-hand", item).textContent = "";
@@ -20,6 +22,7 @@ export function clearResults() {
   $("#summary").hidden = true;
   $("#categories").hidden = true;
   $("#refine").hidden = true;
+  $("#low-chance").hidden = true;
   lastResult = null;
   setStale(false);
   document.dispatchEvent(new CustomEvent("result", { detail: null }));
@@ -34,6 +37,12 @@ export function markInvalid(s) {
 export function setStale(stale) {
   document.body.classList.toggle("stale", stale);
   $("#stale-note").hidden = !stale;
+}
+
+/** Show a seat's hi-lo figures (scoop, high, low) or its win and tie. */
+function showHiLo(item, hiLo) {
+  for (const el of item.querySelectorAll(".hi-lo")) el.hidden = !hiLo;
+  for (const el of item.querySelectorAll(".high-only")) el.hidden = hiLo;
 }
 
 /** How a seat of an answer is headed: its hand, its range, or "random hand". */
@@ -51,8 +60,16 @@ export function showResult(result, roundTrip, cached) {
     $(".win", item).textContent = percent(p.win);
     $(".tie", item).textContent = percent(p.tie);
     $(".equity", item).textContent = percent(p.equity);
+    const hiLo = result.low !== undefined;
+    showHiLo(item, hiLo);
+    if (hiLo) {
+      $(".scoop", item).textContent = percent(p.scoop);
+      $(".high-share", item).textContent = percent(p.high_share);
+      $(".low-share", item).textContent = percent(p.low_share);
+    }
+    // the bar: the pot won alone (a scoop at hi-lo), then the parts shared or split
     $(".bar-win", item).style.width = `${100 * p.win}%`;
-    $(".bar-tie", item).style.width = `${100 * p.tie}%`;
+    $(".bar-tie", item).style.width = `${100 * (hiLo ? Math.max(0, p.equity - p.win) : p.tie)}%`;
     const title = $(".seat-hand", item);
     title.textContent = handTitle(p);
     title.title = handTitle(p);
@@ -63,6 +80,8 @@ export function showResult(result, roundTrip, cached) {
     (cached ? ` (from the cache; first computed in ${computed})` : ` (computed in ${computed})`);
   // nothing to refine once an answer has as many deals as the server would draw (a table's row has millions)
   $("#refine").hidden = result.exact || Math.max(state.samples || 0, result.combinations) >= MAX_SAMPLES;
+  $("#low-chance").hidden = result.low === undefined;
+  $("#low-chance").textContent = result.low === undefined ? "" : `a low qualifies in ${percent(result.low)} of showdowns`;
   $("#summary").hidden = false;
   showNamed(result);
   // the first answer of a page may come before the vocabulary: its names are shown again once it is in
@@ -70,7 +89,8 @@ export function showResult(result, roundTrip, cached) {
   setStale(false);
   showStatus("Done.", "ok");
   $("#announce").textContent = result.players.map((p, s) =>
-    `Seat ${s + 1}, ${handTitle(p)}: ${percent(p.equity)} equity`).join("; ") + ".";
+    `Seat ${s + 1}, ${handTitle(p)}: ${percent(p.equity)} equity` +
+    (result.low === undefined ? "" : `, ${percent(p.scoop)} scoop`)).join("; ") + ".";
   document.dispatchEvent(new CustomEvent("result", { detail: result }));
 }
 
@@ -96,6 +116,8 @@ function showCategories(result) {
     head.append(th);
   });
   $("thead", table).replaceChildren(head);
+  $("caption", table).textContent = result.low === undefined ? "Chance of finishing with each hand"
+    : "Chance of finishing with each high hand";
   const rows = names.slice().reverse().map((name) => {
     const tr = document.createElement("tr");
     tr.append(Object.assign(document.createElement("th"),
@@ -119,6 +141,7 @@ export function pageMessage(item) {
   const where = loc.indexOf("players");
   if (where >= 0 && typeof loc[where + 1] === "number") return { seat: loc[where + 1], msg: `Seat ${loc[where + 1] + 1}: ${msg}` };
   if (loc.includes("board")) return { msg: `Board: ${msg}` };
+  if (loc.includes("game")) return { msg: `Game: ${msg}` };
   if (loc.includes("dead")) return { msg: `Dead cards: ${msg}` };
   return { msg };
 }

@@ -85,6 +85,11 @@ CASES = [  # game, seats, dead cards
     ("stud", ["As Ad Kc Qd 2h 7c", "Ts 9s 8s 7s 3s 3h", "Kh Ks 4d 4c 5h 6h"], 30),   # sixth to seventh
     ("stud", ["As Ad Kc Qd 2h", "?? ?? Ts 9s 8s"], 34),                    # fifth street, few unknowns
     ("stud", ["Qs Qd Kc", "?? ?? Ts"], 38),                                 # third street
+    ("stud-hi-lo", ["As 2d 3c Kd 9h 9c", "?? ?? 5s 6s 7s 8h"], 28),          # lows made and missed
+    ("stud-hi-lo", ["As 2d 3c 4d 9h", "?? ?? 5s 6s 7s", "Kh Ks 4c 5h 6h"], 29),   # three-way, quartered pots
+    ("stud-hi-lo", ["As Ad Kc Kd 9h 9c", "Qs Qh Jc Jd Th Tc"], 30),        # no low can be made
+    ("razz", ["As 2d 3c 4d 9h 9c", "?? ?? 5s 6s 7s 8h"], 28),
+    ("razz", ["As 2d 3c Kd Kh", "?? ?? Ac 2c 3h", "4c 5c 6c 7c 8c"], 29),   # pairs count against
 ]
 
 
@@ -185,3 +190,19 @@ def test_a_time_limit_stops_a_forced_exact_run_and_hands_over_otherwise():
         compute_stud(deal, exact=True, stop=Stop(0.05))
     handed_over = compute_stud(deal, budget=0.05, seed=1, stop=Stop(2.0))
     assert handed_over.method is Method.MONTE_CARLO and handed_over.std_error is not None
+
+
+def test_hi_lo_halves_add_up():
+    result = compute_stud(prepare_stud_deal(["As 2d 3c 4d 9h", "?? ?? 5s 6s 7s", "Kh Ks 4c 5h 6h"],
+                                            game="stud-hi-lo"), samples=100_000, seed=5)
+    assert 0 < result.low < 1 and sum(p.equity for p in result.players) == pytest.approx(1.0)
+    for player in result.players:
+        assert player.high_share + player.low_share == pytest.approx(player.equity)
+        assert player.scoop <= player.equity and player.std_error is not None
+    assert sum(p.low_share for p in result.players) == pytest.approx(result.low / 2)
+
+
+def test_razz_counts_no_high_categories():
+    result = compute_stud(prepare_stud_deal(["As 2d 3c 4d 5h", "?? ?? Kc Qc Jc"], game="razz"))
+    assert result.players[0].equity == 1.0 and result.players[0].categories == {}
+    assert result.to_dict()["game"] == "razz" and "low" not in result.to_dict()

@@ -7,7 +7,7 @@
 # combination of completions with no card twice; Monte Carlo deals the completions at random.
 # The values: the high of the best five of seven (the compact evaluator), and in a game with
 # a low, the low's value (0 for none). Results are rows laid out by odds/_showdown.pxd.
-from libc.stdint cimport int32_t, int64_t, uint8_t, uint64_t
+from libc.stdint cimport int32_t, int64_t, uint8_t, uint16_t, uint64_t
 from cython.parallel cimport prange
 
 from pokerfsm.evaluation._compact cimport Compact, compact_tables, compact_value, suit_bit
@@ -21,6 +21,9 @@ cdef enum:
     CARDS = 7
     CHECK_WORK = 65536  # showdowns between two looks at the stop flag
     NO_LOW = 0
+    EIGHT_OR_BETTER = 1  # the low kinds: stud hi-lo's, razz's
+    ACE_TO_FIVE = 2
+    PLACES = 64          # entries per row of the low tables' ``place`` (see evaluation/low_tables.py)
 
 
 def row_width(int n):
@@ -30,8 +33,29 @@ def row_width(int n):
 
 cdef struct Game:
     const Compact* c
-    bint high          # the pot (or its high half) goes to the best high hand
-    int low            # how the low is valued: NO_LOW, or a low kind of the game's low evaluator
+    bint high                  # the pot (or its high half) goes to the best high hand
+    int low                    # NO_LOW, EIGHT_OR_BETTER or ACE_TO_FIVE
+    const uint16_t* place      # the low tables' index of a sorted rank multiset: (7, PLACES)
+    const uint16_t* ace_to_five  # by the index of seven ranks: the best ace-to-five low, higher better
+    const uint8_t* eight_or_better  # by the index of seven ranks: the best 8-or-better low, 0 for none
+
+
+cdef inline int32_t _low(const Game* g, const uint8_t* cards) noexcept nogil:
+    """The seven cards' low value by the game's low kind (higher is better, 0 for none)."""
+    cdef int r[CARDS]
+    cdef int i, j, x, index = 0
+    for i in range(CARDS):  # insertion sort of the ranks, up
+        x = cards[i] >> 2
+        j = i
+        while j > 0 and r[j - 1] > x:
+            r[j] = r[j - 1]
+            j -= 1
+        r[j] = x
+    for i in range(CARDS):
+        index += g.place[i * PLACES + r[i]]
+    if g.low == EIGHT_OR_BETTER:
+        return g.eight_or_better[index]
+    return g.ace_to_five[index]
 
 
 cdef inline void _values(const Game* g, const uint8_t* cards, int32_t* first, int32_t* second) noexcept nogil:
@@ -45,24 +69,38 @@ cdef inline void _values(const Game* g, const uint8_t* cards, int32_t* first, in
             key += g.c.card_key[cards[i]]
             bits |= suit_bit(cards[i])
         first[0] = compact_value(g.c, key, bits)
+        if g.low != NO_LOW:
+            second[0] = _low(g, cards)
+    elif g.low != NO_LOW:
+        first[0] = _low(g, cards)
 
 
-cdef int _game(Game* g, bint high, int low) except -1:
-    if low != NO_LOW:
-        raise ValueError("stud equity: this build values no low")
+cdef int _game(Game* g, bint high, int low, const uint16_t[:, ::1] place, const uint16_t[::1] ace_to_five,
+               const uint8_t[::1] eight_or_better) except -1:
+    if (not NO_LOW <= low <= ACE_TO_FIVE or (not high and low == NO_LOW) or place.shape[0] != CARDS
+            or place.shape[1] != PLACES or ace_to_five.shape[0] != eight_or_better.shape[0]
+            or ace_to_five.shape[0] == 0):
+        raise ValueError("stud values: a high or a low kind, and the low tables for seven cards")
     g.c = compact_tables()
     g.high = high
     g.low = low
+    g.place = &place[0, 0]
+    g.ace_to_five = &ace_to_five[0]
+    g.eight_or_better = &eight_or_better[0]
     return 0
 
 
-def hand_values(const uint8_t[:, ::1] hands, bint high, int low, int32_t[::1] highs, int32_t[::1] lows,
-                int threads):
+def hand_values(const uint8_t[:, ::1] hands, bint high, int low, const uint16_t[:, ::1] place,
+                const uint16_t[::1] ace_to_five, const uint8_t[::1] eight_or_better, int32_t[::1] highs,
+                int32_t[::1] lows, int threads):
     """What the showdown compares of each seven-card row (see _values) into ``highs`` and ``lows``.
-    Assumes distinct cards 0-51 in each row and outputs of one entry per row."""
+
+    ``low`` is the low kind (0 none, 1 8-or-better, 2 ace-to-five); ``place``, ``ace_to_five`` and
+    ``eight_or_better`` are the low tables for seven cards (evaluation/low_tables.py). Assumes distinct
+    cards 0-51 in each row and outputs of one entry per row."""
     cdef Game g
     cdef Py_ssize_t i, n = hands.shape[0]
-    _game(&g, high, low)
+    _game(&g, high, low, place, ace_to_five, eight_or_better)
     if hands.shape[1] != CARDS or highs.shape[0] != n or lows.shape[0] != n:
         raise ValueError("stud values: rows of seven cards and one output entry per row")
     with nogil:
@@ -220,13 +258,14 @@ cdef void _run_stream(const Game* g, int n, bint hilo, const uint8_t* known, con
 
 
 def monte_carlo(const uint8_t[:, ::1] known, const int32_t[::1] missing, const uint8_t[::1] avail, bint high,
-                int low, const uint64_t[::1] seeds, const int64_t[::1] trials, double[:, ::1] out, int threads,
+                int low, const uint16_t[:, ::1] place, const uint16_t[::1] ace_to_five,
+                const uint8_t[::1] eight_or_better, const uint64_t[::1] seeds, const int64_t[::1] trials, double[:, ::1] out, int threads,
                 uint8_t[::1] stop, double seconds):
     """Random deals: ``trials[i]`` from independent xoshiro256** stream i into ``out[i]``.
 
     Seat ``p`` holds ``known[p, :7 - missing[p]]`` and is dealt ``missing[p]`` cards of ``avail``
-    (the cards outside every known and dead card). ``high`` and ``low``: the game's values (a game
-    of one low puts it where the high goes, see count_showdown). Assumes enough cards in ``avail``
+    (the cards outside every known and dead card). ``high``, ``low`` and the low tables: the game's
+    values, as hand_values takes them. Assumes enough cards in ``avail``
     for every seat; ``out`` is (streams, row_width(n)), zeroed. The results do not depend on the
     number of threads. When ``stop`` is raised or ``seconds`` run out, streams end early.
     """
@@ -234,7 +273,7 @@ def monte_carlo(const uint8_t[:, ::1] known, const int32_t[::1] missing, const u
     cdef Stop halt = make_stop(&stop[0], seconds)
     cdef int n = <int>known.shape[0], size = <int>avail.shape[0], p, need = 0
     cdef Py_ssize_t n_streams = seeds.shape[0], stream
-    _game(&g, high, low)
+    _game(&g, high, low, place, ace_to_five, eight_or_better)
     for p in range(missing.shape[0]):
         need += missing[p]
     if (not 2 <= n <= MAX_PLAYERS or known.shape[1] != CARDS or missing.shape[0] != n or need > size

@@ -36,7 +36,8 @@ import numpy as np
 from numpy.typing import NDArray
 
 from ..errors import InvalidDealError, TimeLimitError
-from ..variants import GAMES, not_played
+from ..evaluation.low_tables import low_tables
+from ..variants import GAMES, LowRule, not_played
 from . import _stud_equity
 from .compute import DEFAULT_BUDGET, DEFAULT_TARGET_STD_ERROR, HAND_OVER
 from .enumeration import max_threads
@@ -51,15 +52,18 @@ _SECONDS_PER_HAND = 30e-9       # one thread: listing and valuing one completion
 _SECONDS_PER_TRY = 13e-9        # one thread: trying one completion of the last seat beside the others'
 _SECONDS_PER_GROUP = 60e-9      # one thread: counting the last seat's completions once the others' are set
 _MOST_EXACT_HOURS = 1.0
-_NO_LOW = 0
+_LOW_KINDS = {None: 0, LowRule.EIGHT_OR_BETTER: 1, LowRule.ACE_TO_FIVE: 2}
+"""The kernels' low kind of each low a stud game may have."""
 Progress = Callable[[float], None]
 
 
-def _low_kind(deal: StudDeal) -> int:
-    """The kernels' low kind of the deal's game."""
-    if deal.game.low is not None:
-        raise not_played(deal.game, "equity", [g for g in GAMES if g.is_stud and g.low is None])
-    return _NO_LOW
+def _valuing(deal: StudDeal) -> tuple[bool, int, NDArray[np.uint16], NDArray[np.uint16], NDArray[np.uint8]]:
+    """How the kernels value the deal's game: the high or not, the low kind, the low tables of seven cards."""
+    tables = low_tables()
+    kind = _LOW_KINDS.get(deal.game.low)
+    if kind is None:
+        raise not_played(deal.game, "equity", [g for g in GAMES if g.is_stud])
+    return deal.game.high is not None, kind, tables.place, tables.ace_to_five[7], tables.eight_or_better[7]
 
 
 def _sizes(deal: StudDeal) -> list[int]:
@@ -95,7 +99,7 @@ def _values(deal: StudDeal, hands: NDArray[np.uint8]) -> tuple[NDArray[np.int32]
     highs = np.zeros(len(hands), dtype=np.int32)
     lows = np.zeros(len(hands), dtype=np.int32)
     threads = 1 if len(hands) < 50_000 else max_threads()
-    _stud_equity.hand_values(hands, deal.game.high is not None, _low_kind(deal), highs, lows, threads)
+    _stud_equity.hand_values(hands, *_valuing(deal), highs, lows, threads)
     return highs, lows
 
 
@@ -178,10 +182,11 @@ def _sample(deal: StudDeal, samples: int | None, seed: Any, budget: float, targe
     missing = np.array([seat.missing for seat in deal.seats], dtype=np.int32)
     avail = np.array(sorted(set(range(52)) - deal.known_cards), dtype=np.uint8)
     rng = seed if isinstance(seed, np.random.Generator) else np.random.default_rng(seed)
+    valuing = _valuing(deal)
 
     def play(seeds: Any, trials: Any, out: Any, threads: int) -> None:
-        _stud_equity.monte_carlo(known, missing, avail, deal.game.high is not None, _low_kind(deal), seeds, trials,
-                                 out, threads, stop.flag, stop.kernel_seconds())
+        _stud_equity.monte_carlo(known, missing, avail, *valuing, seeds, trials, out, threads, stop.flag,
+                                 stop.kernel_seconds())
 
     totals, trials, _ = run_rounds(play, lambda totals, done: _errors(deal, totals, done),
                                    int(_stud_equity.row_width(n)), int(missing.sum()) + 3 * n, samples, rng,

@@ -14,7 +14,8 @@ from pokerfsm.web.questions import encode_query
 
 pytestmark = pytest.mark.browser
 
-SIZES = [pytest.param({"width": 1280, "height": 800}, id="desktop"), pytest.param({"width": 390, "height": 844}, id="phone")]
+SIZES = [pytest.param({"width": 1280, "height": 800}, id="desktop"),
+         pytest.param({"width": 390, "height": 844}, id="phone")]
 SPOT = {"players": ["QQ+, AK", "22+, ATs+, KQs"], "board": ["Kd", "7c", "2h"]}
 
 

@@ -20,7 +20,8 @@ from pokerfsm.web.app import create_app
 
 pytestmark = pytest.mark.browser
 
-SIZES = [pytest.param({"width": 1280, "height": 800}, id="desktop"), pytest.param({"width": 390, "height": 844}, id="phone")]
+SIZES = [pytest.param({"width": 1280, "height": 800}, id="desktop"),
+         pytest.param({"width": 390, "height": 844}, id="phone")]
 A, B = "QQ+, AK", "22+, ATs+, KQs"
 FLOPS = 40
 

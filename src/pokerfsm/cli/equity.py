@@ -2,13 +2,17 @@
 
     pokerfsm equity AhAd KsKc "?" "QQ+,AKs" --board "2c 7d 9h" --dead "3s"
     pokerfsm equity --game omaha-hi-lo AsKsQhJh 2c3c4d5d "AAxx" --board "Ah 7c 8d"
+    pokerfsm equity --game stud "As Ad Kc Qd 2h" "?? ?? Ts 9s 8s" --dead "3s 4s 7d"
 
 prints a table (one row per player: win, tie, equity), a line with the
 chance of a split pot and who splits it, then the odds of each hand
 category. ``--game`` plays another game of :mod:`pokerfsm.variants`: the
 caption names it, and a hi-lo game adds each player's scoop, high and low
-shares and the chance that a low qualifies. ``--json`` prints the object
-that the web API returns.
+shares and the chance that a low qualifies. A stud game (``stud``,
+``stud-hi-lo``, ``razz``) takes each player as one argument, the cards in the
+order dealt with ``??`` for a down card you cannot see (quote it for the
+shell), the folded players' cards as ``--dead`` and no board; the caption
+names the street. ``--json`` prints the object that the web API returns.
 """
 from __future__ import annotations
 
@@ -29,11 +33,13 @@ def configure(parser: argparse.ArgumentParser) -> None:
     from ..calculator.options import DEFAULT_BUDGET
 
     parser.add_argument("players", nargs="+", metavar="PLAYER",
-                        help="a hand (AhKd), '?' for a random hand, or a range (\"QQ+,AKs\", \"0.5(AA,KK)\")")
+                        help="a hand (AhKd), '?' for a random hand, or a range (\"QQ+,AKs\", \"0.5(AA,KK)\"); "
+                             "at stud, a player's cards as dealt, '??' for one unseen (\"?? ?? Ts 9s\")")
     parser.add_argument("--board", default="", help="0, 3, 4 or 5 board cards")
     parser.add_argument("--game", default="holdem",
-                        help="holdem (the default), omaha, omaha5, omaha6, omaha-hi-lo or omaha5-hi-lo")
-    parser.add_argument("--dead", default="", help="cards out of the deck")
+                        help="holdem (the default), omaha, omaha5, omaha6, omaha-hi-lo or omaha5-hi-lo; "
+                             "stud, stud-hi-lo or razz")
+    parser.add_argument("--dead", default="", help="cards out of the deck (at stud, the folded players' cards)")
     mode = parser.add_mutually_exclusive_group()
     mode.add_argument("--exact", action="store_true", default=None, help="enumerate, however long it takes")
     mode.add_argument("--monte-carlo", dest="exact", action="store_false", help="sample random deals")
@@ -82,6 +88,20 @@ def split_line(result: EquityResult) -> str:
     return f"split pot {approx}{100 * result.split:.3f} %: " + ", ".join(named)
 
 
+STREETS = {3: "third street", 4: "fourth street", 5: "fifth street", 6: "sixth street", 7: "seventh street"}
+"""A stud street by the cards each player holds."""
+
+
+def stud_street(result: EquityResult) -> str:
+    """The street of a stud answer, from the cards its players hold.
+
+    >>> from pokerfsm import equity
+    >>> stud_street(equity(["As Ad Kc Qd", "?? ?? Ts 9s"], game="stud", samples=1000, seed=1))
+    'fourth street'
+    """
+    return STREETS[len(result.players[0].hand.split())]
+
+
 def print_result(result: EquityResult) -> None:
     """The tables of ``pokerfsm equity``."""
     from rich.console import Console
@@ -92,9 +112,10 @@ def print_result(result: EquityResult) -> None:
     from ..ranking import HandCategory
     from ..variants import game_of
 
-    board = show_cards(result.board) or "preflop"
+    played = game_of(result.game)
+    board = show_cards(result.board) or (stud_street(result) if played.is_stud else "preflop")
     dead = f", dead {show_cards(result.dead)}" if result.dead else ""
-    game = "" if result.game == "holdem" else f"{game_of(result.game).label}: "
+    game = "" if result.game == "holdem" else f"{played.label}: "
     table = Table(title=f"{game}{board}{dead}")
     table.add_column("#", justify="right")
     table.add_column("player")
@@ -117,7 +138,7 @@ def print_result(result: EquityResult) -> None:
         table.caption = (f"{result.combinations:,} random deals, standard error "
                          f"{100 * (result.std_error or 0.0):.3f} %, {result.elapsed_s:.3f} s")
     if game:
-        table.caption = f"{game_of(result.game).label}, {table.caption}"
+        table.caption = f"{played.label}, {table.caption}"
     console = Console()
     console.print(table)
     if hilo:
@@ -125,6 +146,8 @@ def print_result(result: EquityResult) -> None:
                       " (scoop: the whole pot alone; share: part of it; high, low: the pot won with each half)",
                       highlight=False, soft_wrap=True)
     console.print(split_line(result), highlight=False, soft_wrap=True)
+    if played.high is None:  # a game of one low has no high hand categories
+        return
     if not result.players[0].categories:
         console.print("hand at showdown: not in the precomputed tables (--no-tables computes it)",
                       highlight=False, soft_wrap=True)

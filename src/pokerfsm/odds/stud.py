@@ -36,6 +36,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from ..errors import InvalidDealError, TimeLimitError
+from ..evaluation.compact import compact_tables
 from ..evaluation.low_tables import low_tables
 from ..variants import GAMES, LowRule, not_played
 from . import _stud_equity
@@ -49,7 +50,7 @@ from .stud_deal import StudDeal
 __all__ = ["compute_stud", "exact_seconds", "deals"]
 
 _SECONDS_PER_HAND = 30e-9       # one thread: listing and valuing one completion
-_SECONDS_PER_TRY = 13e-9        # one thread: trying one completion of the last seat beside the others'
+_SECONDS_PER_TRY = 20e-9        # one thread: trying one completion of the last seat beside the others'
 _SECONDS_PER_GROUP = 60e-9      # one thread: counting the last seat's completions once the others' are set
 _MOST_EXACT_HOURS = 1.0
 _LOW_KINDS = {None: 0, LowRule.EIGHT_OR_BETTER: 1, LowRule.ACE_TO_FIVE: 2}
@@ -216,6 +217,8 @@ def compute_stud(deal: StudDeal, *, samples: int | None = None, seed: Any = None
     Raises InvalidDealError when exact enumeration would take hours,
     TimeLimitError or CancelledError when ``stop`` says so.
     """
+    compact_tables()
+    _valuing(deal)  # the tables built before the clock starts
     started = time.perf_counter()
     stop = stop if stop is not None else Stop()
     seconds = exact_seconds(deal)

@@ -1,0 +1,72 @@
+"""``pokerfsm equity --game stud|stud-hi-lo|razz``: the seat syntax, the street and game in the caption, JSON,
+one-line errors."""
+import json
+
+import pytest
+
+from pokerfsm.cli import main
+
+
+def run(capsys, *argv):
+    status = main(list(argv))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+SEVENTH = ["As Ad Kc Qd 2h 7c 9s", "?? ?? Ts 9h 8s 7s ??"]
+DEAD = "2c 2d 3c 3d 4c 4d 5c 5d 6c 6d 7d 8c 8d 9c 9d Tc Td Jc Jd Qc"
+
+
+def test_stud_equity_names_the_game_and_the_street(capsys):
+    status, out, _ = run(capsys, "equity", "--game", "stud", *SEVENTH, "--dead", DEAD)
+    assert status == 0
+    assert "Seven-card stud: seventh street, dead" in out and "Seven-card stud, 1,330 showdowns, exact" in out
+    assert "?? ?? Ts 9h 8s 7s ??" in out and "hand at showdown" in out and "Straight flush" in out
+
+
+def test_stud_json_is_one_document_with_the_game(capsys):
+    status, out, _ = run(capsys, "equity", "--game", "stud", *SEVENTH, "--dead", DEAD, "--json")
+    data = json.loads(out)
+    assert status == 0 and data["game"] == "stud" and data["combinations"] == 1330 and data["exact"]
+    assert [p["hand"] for p in data["players"]] == SEVENTH and len(data["dead"]) == 20
+    assert sum(p["equity"] for p in data["players"]) == pytest.approx(1.0)
+
+
+def test_stud_hi_lo_shows_the_halves(capsys):
+    status, out, _ = run(capsys, "equity", "--game", "stud-hi-lo", "As 2d 3c", "?? ?? 5s", "Kh ?? Ks",
+                         "--samples", "20000", "--seed", "4")
+    assert status == 0 and "Seven-card stud hi-lo, 8 or better: third street" in out
+    assert "scoop" in out and "a low qualifies ~" in out and "20,000 random deals" in out
+
+
+def test_razz_has_no_high_categories(capsys):
+    status, out, _ = run(capsys, "equity", "--game", "razz", "As 2d 3c 4d 5h", "?? ?? Kc Qc Jc")
+    assert status == 0 and "Razz: fifth street" in out and "100.000 %" in out
+    assert "hand at showdown" not in out
+
+
+def test_monte_carlo_is_repeatable_by_seed(capsys):
+    args = ["equity", "--game", "stud", "As Ad Kc", "?? ?? Ts", "?? ?? 9h", "--samples", "5000", "--seed", "3",
+            "--json"]
+    _, first, _ = run(capsys, *args)
+    _, again, _ = run(capsys, *args)
+    assert json.loads(first)["method"] == "monte-carlo" and json.loads(first)["players"] == json.loads(again)["players"]
+
+
+@pytest.mark.parametrize(("argv", "words"), [
+    (["As 2d 3c", "?? ?? 5s 6s"], "player 2 has 4 cards (?? ?? 5s 6s) but player 1 has 3"),
+    (["As 2d 3c", "?? ?? Xs"], "player 2: 'Xs' is not a card"),
+    (["As 2d 3c", "?? ?? 5s", "--board", "2c 3h 4d"], "stud has no board"),
+    (["As 2d 3c", "?? ?? As"], "card 'As' is given twice"),
+    (["As 2d 3c", "?? ?? 5s", "--dead", "5s"], "card '5s' is given twice"),
+])
+def test_bad_input_is_one_line_and_exit_2(capsys, argv, words):
+    status, out, err = run(capsys, "equity", "--game", "stud", *argv)
+    assert status == 2 and out == "" and words in err and "Traceback" not in err and len(err.splitlines()) == 1
+
+
+def test_holdem_is_unchanged(capsys):
+    status, out, _ = run(capsys, "equity", "AhAd", "KsKc", "--board", "2c 7d 9h", "--json")
+    assert status == 0 and "game" not in json.loads(out)
+    status, out, _ = run(capsys, "equity", "AhAd", "KsKc", "--board", "2c 7d 9h")
+    assert out.splitlines()[0].strip() == "2♣ 7♦ 9♥" and "990 showdowns, exact" in out

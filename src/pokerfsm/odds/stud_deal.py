@@ -31,7 +31,8 @@ from ..errors import Error, InvalidDealError, quoted
 from ..variants import Game, GameLike, game_of
 from .deal import KnownCards, cards_of, distinct_cards
 
-__all__ = ["StudSeat", "StudDeal", "StudPlayerSpec", "prepare_stud_deal", "FIRST_STREET", "MOST_PLAYERS"]
+__all__ = ["StudSeat", "StudDeal", "StudPlayerSpec", "prepare_stud_deal", "seat_cards", "FIRST_STREET",
+           "MOST_PLAYERS"]
 
 StudPlayerSpec = str | Sequence[str | int | Card | None]
 """A stud player as given: text, or a sequence of cards and None (unseen)."""
@@ -90,16 +91,22 @@ def _cards_of(spec: StudPlayerSpec) -> list[Card | None]:
             else as_cards([token])[0] for token in spec]
 
 
-def _read_seat(spec: StudPlayerSpec, player: int) -> StudSeat:
-    """Seat ``player`` (from 0) as given, its errors placed at that player."""
+def seat_cards(spec: StudPlayerSpec, player: int) -> tuple[str, list[Card | None]]:
+    """Seat ``player``'s (from 0) cards as given, None where unseen, and as text; errors placed at that player."""
     try:
         cards = _cards_of(spec)
-        shown = " ".join("??" if card is None else str(card) for card in cards)
-        if not FIRST_STREET <= len(cards) <= 7:
-            raise InvalidDealError(f"{len(cards)} cards given ({shown or 'none'}); a stud player holds 3 cards "
-                                   "on third street to 7 on seventh", text=quoted(spec))
     except Error as exc:
         raise exc.located("players", player) from None
+    return " ".join("??" if card is None else str(card) for card in cards), cards
+
+
+def _read_seat(spec: StudPlayerSpec, player: int) -> StudSeat:
+    """Seat ``player`` (from 0) as given, its errors placed at that player."""
+    shown, cards = seat_cards(spec, player)
+    if not FIRST_STREET <= len(cards) <= 7:
+        raise InvalidDealError(f"player {player + 1} has {len(cards)} cards given ({shown or 'none'}); a stud player "
+                               "holds 3 cards on third street to 7 on seventh", field="players", player=player,
+                               text=quoted(spec))
     known = tuple(card for card in cards if card is not None)
     return StudSeat(shown, known, len(cards) - len(known))
 

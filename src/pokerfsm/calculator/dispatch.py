@@ -37,11 +37,13 @@ from ..odds.deal import Deal, PlayerSpec, prepare_deal
 from ..odds.omaha import compute_omaha
 from ..odds.omaha_deal import OmahaDeal, OmahaPlayerSpec, prepare_omaha_deal
 from ..odds.results import EquityResult
+from ..odds.short_deck import compute_short_deck
+from ..odds.short_deck_deal import ShortDeckDeal, prepare_short_deck_deal
 from ..odds.stopping import Stop
 from ..odds.stud import compute_stud
 from ..odds.stud_deal import StudDeal, StudPlayerSpec, prepare_stud_deal
 from ..precomputed.answers import table_answer
-from ..variants import GAMES, HOLDEM, GameLike, game_of, not_played
+from ..variants import GAMES, HOLDEM, GameLike, HighRule, game_of, not_played
 from .options import check_options
 
 __all__ = ["equity", "checked_deal", "stored_answer"]
@@ -49,7 +51,7 @@ __all__ = ["equity", "checked_deal", "stored_answer"]
 
 def checked_deal(players: Sequence[PlayerSpec] | Sequence[OmahaPlayerSpec] | Sequence[StudPlayerSpec] | Deal
                  | OmahaDeal | StudDeal, board: CardsLike = (), dead: CardsLike = (),
-                 game: GameLike = HOLDEM) -> Deal | OmahaDeal | StudDeal:
+                 game: GameLike = HOLDEM) -> Deal | OmahaDeal | StudDeal | ShortDeckDeal:
     """``players``, ``board`` and ``dead`` checked by :func:`~pokerfsm.odds.deal.prepare_deal` (or,
     for an Omaha ``game``, :func:`~pokerfsm.odds.omaha_deal.prepare_omaha_deal`), or ``players``
     itself when it is a deal already checked (which carries its own game, board and dead cards:
@@ -57,13 +59,17 @@ def checked_deal(players: Sequence[PlayerSpec] | Sequence[OmahaPlayerSpec] | Seq
     chosen = game_of(game)
     if chosen.is_stud and not isinstance(players, (Deal, OmahaDeal, StudDeal)):
         return prepare_stud_deal(players, dead, game=chosen, board=board)  # type: ignore[arg-type]
-    if chosen is not HOLDEM and not chosen.is_omaha and not chosen.is_stud:  # the other games' back ends come next
-        raise not_played(chosen, "equity", [g for g in GAMES if g is HOLDEM or g.is_omaha or g.is_stud])
-    if not isinstance(players, (Deal, OmahaDeal, StudDeal)):
+    short_deck = chosen.high is HighRule.SHORT_DECK
+    if short_deck and not isinstance(players, (Deal, OmahaDeal, StudDeal, ShortDeckDeal)):
+        return prepare_short_deck_deal(players, board, dead)  # type: ignore[arg-type]
+    if chosen is not HOLDEM and not chosen.is_omaha and not chosen.is_stud and not short_deck:
+        raise not_played(chosen, "equity", [g for g in GAMES if g is HOLDEM or g.is_omaha or g.is_stud
+                                            or g.high is HighRule.SHORT_DECK])
+    if not isinstance(players, (Deal, OmahaDeal, StudDeal, ShortDeckDeal)):
         if chosen.is_omaha:
             return prepare_omaha_deal(players, board, dead, game=chosen)  # type: ignore[arg-type]
         return prepare_deal(players, board, dead)  # type: ignore[arg-type]
-    dealt = players.game if isinstance(players, (OmahaDeal, StudDeal)) else HOLDEM
+    dealt = players.game if isinstance(players, (OmahaDeal, StudDeal, ShortDeckDeal)) else HOLDEM
     if chosen is not HOLDEM and chosen is not dealt:
         raise InvalidDealError(f"a checked deal of {dealt.name} asked as {chosen.name}", field="game")
     for field, given in (("board", board), ("dead", dead)):
@@ -117,6 +123,9 @@ def equity(players: Sequence[PlayerSpec] | Sequence[OmahaPlayerSpec] | Sequence[
     cards as dealt, ``"??"`` (or ``None``) for a down card nobody sees (see
     :mod:`pokerfsm.odds.stud_deal`), no board, and the folded players' cards
     as ``dead``; :func:`pokerfsm.odds.stud.compute_stud` answers.
+    ``game="short-deck"`` takes hold'em's players over the 36 cards six and
+    up (ranges name ranks six to ace; see :mod:`pokerfsm.odds.short_deck_deal`);
+    :func:`pokerfsm.odds.short_deck.compute_short_deck` answers (no table holds it).
     ``exact``: True forces enumeration, False Monte Carlo, None chooses by the
     estimated time against ``budget`` seconds (default :data:`~pokerfsm.calculator.options.DEFAULT_BUDGET`).
     ``samples`` (1 to :data:`~pokerfsm.calculator.options.MAX_SAMPLES`) fixes the number of Monte Carlo
@@ -161,6 +170,9 @@ def equity(players: Sequence[PlayerSpec] | Sequence[OmahaPlayerSpec] | Sequence[
     if isinstance(deal, OmahaDeal):
         return compute_omaha(deal, samples=samples, seed=seed, exact=exact, budget=seconds, progress=progress,
                              target_std_error=target_std_error, stop=stop)
+    if isinstance(deal, ShortDeckDeal):
+        return compute_short_deck(deal, samples=samples, seed=seed, exact=exact, budget=seconds, progress=progress,
+                                  target_std_error=target_std_error, stop=stop)
     if isinstance(deal, StudDeal):
         return compute_stud(deal, samples=samples, seed=seed, exact=exact, budget=seconds, progress=progress,
                             target_std_error=target_std_error, stop=stop)

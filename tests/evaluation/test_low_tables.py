@@ -1,41 +1,14 @@
 """The low tables, class by class against pokerkit's hand classes, and the six- and seven-card rows by definition."""
-import functools
 import itertools
 
 import numpy as np
 import pytest
+from pokerkit_order import rank_multisets as fives
+from pokerkit_order import same_ranking, strengths, text, unsuited
 
-from pokerfsm.cards import Card
 from pokerfsm.evaluation.low_tables import ace_low, low_tables, read_order, straight_top
 
 pokerkit = pytest.importorskip("pokerkit")
-
-
-def text(cards):
-    return "".join(str(Card(int(c))) for c in cards)
-
-
-def strengths(hands):
-    """Each pokerkit hand's position in pokerkit's own order (equal hands share one)."""
-    order = sorted(range(len(hands)), key=functools.cmp_to_key(
-        lambda a, b: -1 if hands[a] < hands[b] else (1 if hands[b] < hands[a] else 0)))
-    strength = np.zeros(len(hands), dtype=np.int64)
-    for before, index in itertools.pairwise(order):
-        strength[index] = strength[before] + (hands[before] != hands[index])
-    return strength
-
-
-def same_ranking(ours, theirs):
-    return (np.unique(ours, return_inverse=True)[1] == np.unique(theirs, return_inverse=True)[1]).all()
-
-
-def fives():
-    """Every possible multiset of five ranks (at most four of one), sorted up."""
-    return [m for m in itertools.combinations_with_replacement(range(13), 5) if max(m.count(r) for r in m) <= 4]
-
-
-def unsuited(ranks):
-    return [4 * r + (i % 4) for i, r in enumerate(ranks)]
 
 
 @pytest.fixture(scope="module")

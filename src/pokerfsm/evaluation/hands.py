@@ -22,7 +22,10 @@ board apart, ``evaluate(hole, board=..., game="omaha")``: Omaha's hands take
 exactly two hole cards and three board cards (:mod:`pokerfsm.evaluation.omaha`),
 and a hi-lo game's value is a :class:`~pokerfsm.evaluation.omaha.HiLo`, the high
 and the 8-or-better low (``None`` when none qualifies). Short deck's values
-(:mod:`pokerfsm.evaluation.short_deck`) compare within short deck.
+(:mod:`pokerfsm.evaluation.short_deck`) compare within short deck. The
+games without a board (stud, stud hi-lo, razz, deuce-to-seven, ace-to-five
+lowball, badugi) take the player's cards alone, ``evaluate(cards, game="razz")``
+(:mod:`pokerfsm.evaluation.other_games`).
 
 >>> evaluate("Ah 2c 3d 4s", board="Kh Qh Jh Th 5c", game="omaha").describe()   # one heart in the hole
 'High card, Ace'
@@ -39,11 +42,12 @@ from typing import TYPE_CHECKING, Literal, overload
 
 from ..cards import Card, CardsLike, as_cards
 from ..errors import CardParseError, DuplicateCardError, InvalidDealError
-from ..variants import GAMES, HOLDEM, GameLike, HighRule, game_of, not_played
+from ..variants import GAMES, HOLDEM, Game, GameLike, HighRule, game_of, not_played
 from . import _compact, _walk
 from ._evaluate import evaluate
 from .handrank import validated
 from .omaha import HiLoValues, best_five_omaha, board_of, card_codes, checked_hand, omaha_rows
+from .other_games import best_cards_variant, plays_without_board, variant_rows
 from .short_deck import best_five_short_deck, short_deck_rows
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -78,7 +82,8 @@ def evaluate_many(cards: ArrayLike, *, board: ArrayLike | None = None,
     cards then the board. A hi-lo game gives a
     :class:`~pokerfsm.evaluation.omaha.HiLoValues` (``high, low``, the low's
     rank 0 where no low qualifies). With ``board``, hold'em rows are
-    (n, 2) hole cards.
+    (n, 2) hole cards. A game without a board takes rows of its cards (stud
+    games 5-7, draw games 5, badugi 4) and no ``board``.
 
     >>> import numpy as np
     >>> from pokerfsm import HandRank, parse_cards
@@ -92,6 +97,8 @@ def evaluate_many(cards: ArrayLike, *, board: ArrayLike | None = None,
     if chosen.high is HighRule.SHORT_DECK:
         hands = np.asarray(cards)
         return short_deck_rows(hands if board is None else _with_board(hands, np.asarray(board), chosen.hole_cards))
+    if plays_without_board(chosen):
+        return variant_rows(_no_board(cards, board, chosen), chosen)
     if chosen is not HOLDEM and not chosen.is_omaha:
         raise not_played(chosen, "hand values", [g for g in GAMES if g is HOLDEM or g.is_omaha])
     if chosen.is_omaha:
@@ -111,6 +118,13 @@ def evaluate_many(cards: ArrayLike, *, board: ArrayLike | None = None,
         raise (CardParseError if max(row) > 51 else DuplicateCardError)(
             f"row {bad}: {row!r} has {problem}")
     return out
+
+
+def _no_board(cards: ArrayLike, board: ArrayLike | None, game: Game) -> ArrayLike:
+    """The rows of a game without a board, which refuses one."""
+    if board is not None:
+        raise InvalidDealError(f"board: {game.name} deals no board; give the players' cards alone", field="board")
+    return cards
 
 
 def _with_board(hole: NDArray[np.generic], board: NDArray[np.generic], hole_cards: int) -> NDArray[np.generic]:
@@ -144,6 +158,8 @@ def best_five(cards: CardsLike, *, board: CardsLike | None = None, game: GameLik
     chosen = game_of(game)
     if chosen.high is HighRule.SHORT_DECK:
         return best_five_short_deck(cards, board)
+    if plays_without_board(chosen):
+        return best_cards_variant(cards, chosen, board)
     if chosen is not HOLDEM and not chosen.is_omaha:
         raise not_played(chosen, "hand values", [g for g in GAMES if g is HOLDEM or g.is_omaha])
     if chosen.is_omaha:

@@ -125,6 +125,7 @@ def test_a_cancelled_or_late_computation_stops():
 
 @pytest.mark.parametrize("players, board, dead, error, message", [
     (["AhKh", "22+"], "", "", RangeParseError, "player 2: '22[+]' names a rank below six"),
+    (["AhKh", "66+, 22"], "", "", RangeParseError, "player 2: '22' names a rank below six"),
     (["AhKh", "66+, A5s-A2s"], "", "", RangeParseError, "'A5s-A2s' names a rank below six"),
     (["AhKh", "top 15%"], "", "", RangeParseError, "'15%' is a top-X % item"),
     (["Ah5h", "QQ"], "", "", InvalidDealError, "player 1: card '5h' is not in the short deck"),

@@ -13,7 +13,8 @@ favourite).
 
 At an Omaha game (``game="omaha"``, see :mod:`pokerfsm.variants`) each next
 card is answered by :func:`pokerfsm.odds.omaha.compute_omaha` on the board it
-makes; at hi-lo a winning card is one that scoops (the whole pot alone), a
+makes (at short deck by :func:`pokerfsm.odds.short_deck.compute_short_deck`,
+the next cards being the short deck's); at hi-lo a winning card is one that scoops (the whole pot alone), a
 chopping card one that gives part of the pot, and each turn card's river
 wins, ties and losses count the same way.
 
@@ -23,7 +24,7 @@ wins, ties and losses count the same way.
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -33,12 +34,16 @@ from numpy.typing import NDArray
 from ..cards import Card, CardsLike, as_cards
 from ..errors import Error, InvalidDealError
 from ..evaluation.omaha import HiLoValues, omaha_rows
-from ..variants import GAMES, HOLDEM, GameLike, game_of, not_played
+from ..evaluation.short_deck import short_deck_rows
+from ..variants import GAMES, HOLDEM, GameLike, HighRule, game_of, not_played
 from . import _boards
 from .deal import Deal, prepare_deal
 from .enumeration import states_after
 from .omaha import compute_omaha
 from .omaha_deal import OmahaDeal, prepare_omaha_deal
+from .results import EquityResult
+from .short_deck import compute_short_deck
+from .short_deck_deal import ShortDeckDeal, prepare_short_deck_deal
 
 __all__ = ["outs", "OutsResult", "PlayerOuts", "RiverCard", "TurnCard"]
 
@@ -130,8 +135,10 @@ def outs(players: Sequence[CardsLike], board: CardsLike, dead: CardsLike = (), *
     import numpy as np
 
     chosen = game_of(game)
-    if chosen is not HOLDEM and not chosen.is_omaha:  # the other games' back ends come next
-        raise not_played(chosen, "outs", [g for g in GAMES if g is HOLDEM or g.is_omaha])
+    short_deck = chosen.high is HighRule.SHORT_DECK
+    if chosen is not HOLDEM and not chosen.is_omaha and not short_deck:  # the other games' back ends come next
+        raise not_played(chosen, "outs", [g for g in GAMES if g is HOLDEM or g.is_omaha
+                                          or g.high is HighRule.SHORT_DECK])
     try:
         board_cards = as_cards(board)
     except Error as exc:
@@ -140,7 +147,11 @@ def outs(players: Sequence[CardsLike], board: CardsLike, dead: CardsLike = (), *
         raise InvalidDealError(f"outs need a flop or a turn: 3 or 4 board cards, got {len(board_cards)}",
                                field="board")
     if chosen.is_omaha:
-        return _omaha_outs(_known_hands(prepare_omaha_deal(players, board_cards, dead, game=chosen)))
+        return _outs_card_by_card(_known_hands(prepare_omaha_deal(players, board_cards, dead, game=chosen)),
+                                  compute_omaha, _omaha_highs)
+    if short_deck:
+        return _outs_card_by_card(_known_hands(prepare_short_deck_deal(players, board_cards, dead)),
+                                  compute_short_deck, _short_deck_values)
     deal = _known_hands(prepare_deal(players, board_cards, dead))
     hands = [tuple(int(c) for c in seat.known_hand) for seat in deal.seats]
     deck = np.array(sorted(set(range(52)) - deal.known_cards), dtype=np.uint8)
@@ -176,7 +187,7 @@ def outs(players: Sequence[CardsLike], board: CardsLike, dead: CardsLike = (), *
     return OutsResult(board_cards, deal.dead, players_out, turns=tuple(turns))
 
 
-Dealt = TypeVar("Dealt", Deal, OmahaDeal)
+Dealt = TypeVar("Dealt", Deal, OmahaDeal, ShortDeckDeal)
 
 
 def _known_hands(deal: Dealt) -> Dealt:
@@ -188,12 +199,18 @@ def _known_hands(deal: Dealt) -> Dealt:
     return deal
 
 
-def _omaha_outs(deal: OmahaDeal) -> OutsResult:
-    """:func:`outs` at an Omaha game: each next card's board answered exactly by compute_omaha."""
+CardByCard = TypeVar("CardByCard", OmahaDeal, ShortDeckDeal)
+
+
+def _outs_card_by_card(deal: CardByCard, compute: Callable[[CardByCard], EquityResult],
+                       highs: Callable[[NDArray[np.uint8], tuple[Card, ...], CardByCard], tuple[int, ...]]
+                       ) -> OutsResult:
+    """:func:`outs` at Omaha or short deck: each next card's board answered exactly by ``compute``,
+    each player's high on a complete board by ``highs``."""
     from dataclasses import replace
 
-    deck = [Card(c) for c in sorted(set(range(52)) - deal.known_cards)]
-    after = [compute_omaha(replace(deal, board=deal.board + (card,))) for card in deck]
+    deck = [Card(c) for c in sorted({int(c) for c in deal.game.deck} - deal.known_cards)]
+    after = [compute(replace(deal, board=deal.board + (card,))) for card in deck]
     n = len(deal.seats)
     names = [seat.text for seat in deal.seats]
     cards = np.array([int(c) for c in deck], dtype=np.uint8)
@@ -203,7 +220,7 @@ def _omaha_outs(deal: OmahaDeal) -> OutsResult:
         shares = equities > 0
         holes = np.array([[int(c) for c in seat.hand or ()] for seat in deal.seats], dtype=np.uint8)
         rivers = tuple(RiverCard(card, tuple(int(p) for p in np.flatnonzero(shares[i])),
-                                 _omaha_highs(holes, deal.board + (card,), deal)) for i, card in enumerate(deck))
+                                 highs(holes, deal.board + (card,), deal)) for i, card in enumerate(deck))
         return OutsResult(deal.board, deal.dead, tuple(PlayerOuts(names[p], *_sort(cards, wins[:, p], shares[:, p]))
                                                        for p in range(n)), rivers=rivers, game=deal.game.name)
     turns = tuple(TurnCard(card, tuple(p.equity for p in r.players), tuple(int(p.wins) for p in r.players),
@@ -219,6 +236,13 @@ def _omaha_highs(holes: NDArray[np.uint8], board: tuple[Card, ...], deal: OmahaD
     """Each player's Omaha high value on a complete board."""
     values = omaha_rows(holes, np.array([int(c) for c in board], dtype=np.uint8), deal.game, 1)
     return tuple(int(v) for v in (values.high if isinstance(values, HiLoValues) else values))
+
+
+def _short_deck_values(holes: NDArray[np.uint8], board: tuple[Card, ...], deal: ShortDeckDeal) -> tuple[int, ...]:
+    """Each player's short-deck value on a complete board."""
+    rows = np.concatenate([holes, np.broadcast_to(np.array([int(c) for c in board], dtype=np.uint8),
+                                                  (len(holes), len(board)))], axis=1)
+    return tuple(int(v) for v in short_deck_rows(rows))
 
 
 def _sort(deck: NDArray[np.uint8], wins: NDArray[np.bool_],

@@ -60,12 +60,9 @@ def _refused_item(text: str) -> str | None:
     """The first item of range ``text`` that names a rank below six or is a top-X % item."""
     for match in _ITEM.finditer(text):
         token = match.group()
-        weight = text[match.end():].lstrip().startswith("(")
-        if NUMBER.fullmatch(token):
-            if token.endswith("%") and not weight:
-                return token
-            continue
-        if any(ch in "2345" for ch in token):
+        if text[match.end():].lstrip().startswith("(") or ("." in token and NUMBER.fullmatch(token)):
+            continue  # a weight, such as 0.5(...) or 50%(...)
+        if token.endswith("%") or any(ch in "2345" for ch in token):  # 22 is a pair, not a number
             return token
     return None
 

@@ -1,0 +1,30 @@
+"""``pokerfsm eval``, ``equity`` and ``outs`` with ``--game short-deck``."""
+import json
+
+from pokerfsm.cli import main
+
+
+def run(capsys, *argv):
+    status = main(list(argv))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def test_equity_short_deck_text_and_json(capsys):
+    status, out, _ = run(capsys, "equity", "--game", "short-deck", "AhKh", "QQ+", "--board", "Jh Th 6c")
+    assert status == 0 and "Short-deck hold'em, 4,872 showdowns, exact" in out
+    status, out, _ = run(capsys, "equity", "--game", "short-deck", "AhKh", "QsQc", "--json")
+    data = json.loads(out)
+    assert data["game"] == "short-deck" and data["combinations"] == 201_376 and data["exact"]
+
+
+def test_equity_short_deck_refuses_a_low_rank_in_one_line(capsys):
+    status, out, err = run(capsys, "equity", "--game", "short-deck", "AhKh", "66+, 22")
+    assert status == 2 and out == ""
+    assert err.strip() == "pokerfsm: error: player 2: '22' names a rank below six, which short deck does not deal"
+
+
+def test_outs_short_deck(capsys):
+    status, out, _ = run(capsys, "outs", "--game", "short-deck", "AhKh", "QsQc", "--board", "Jh Th 6c 9d")
+    assert status == 0 and "28 river cards" in out
+    assert "winning outs (9): 6h 7h 8h 9h Qh Qd As Ad Ac" in out

@@ -44,7 +44,7 @@ def test_a_checked_omaha_deal_is_answered_as_it_is():
 
 
 @pytest.mark.parametrize(("kwargs", "field"), [
-    ({"game": "razz"}, "game"),
+    ({"game": "pineapple"}, "game"),
     ({"game": 4}, "game"),
     ({"game": "omaha", "samples": 0}, "samples"),
     ({"game": "omaha", "budget": -1}, "budget"),

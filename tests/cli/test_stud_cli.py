@@ -70,3 +70,11 @@ def test_holdem_is_unchanged(capsys):
     assert status == 0 and "game" not in json.loads(out)
     status, out, _ = run(capsys, "equity", "AhAd", "KsKc", "--board", "2c 7d 9h")
     assert out.splitlines()[0].strip() == "2♣ 7♦ 9♥" and "990 showdowns, exact" in out
+
+
+def test_a_draw_game_shows_the_showdown_or_says_why_not(capsys):
+    status, out, _ = run(capsys, "equity", "--game", "badugi", "As 2d 3c 4h", "Ks Qd Jc Th")
+    assert status == 0 and "Badugi: showdown" in out and "Badugi, 1 showdown, exact" in out
+    assert "100.000 %" in out and "hand at showdown" not in out
+    status, out, err = run(capsys, "equity", "--game", "deuce-to-seven", "7c 5d ?? ?? ??", "8c 6d 4c 3d 2h")
+    assert status == 2 and out == "" and "before the draw the equity depends on how the players draw" in err

@@ -34,6 +34,7 @@ from ..cards import CardsLike
 from ..errors import InvalidDealError
 from ..odds.compute import DEFAULT_TARGET_STD_ERROR, compute
 from ..odds.deal import Deal, PlayerSpec, prepare_deal
+from ..odds.draw_showdown import DrawDeal, draw_showdown, is_draw_game, prepare_draw_deal
 from ..odds.omaha import compute_omaha
 from ..odds.omaha_deal import OmahaDeal, OmahaPlayerSpec, prepare_omaha_deal
 from ..odds.results import EquityResult
@@ -50,8 +51,8 @@ __all__ = ["equity", "checked_deal", "stored_answer"]
 
 
 def checked_deal(players: Sequence[PlayerSpec] | Sequence[OmahaPlayerSpec] | Sequence[StudPlayerSpec] | Deal
-                 | OmahaDeal | StudDeal, board: CardsLike = (), dead: CardsLike = (),
-                 game: GameLike = HOLDEM) -> Deal | OmahaDeal | StudDeal | ShortDeckDeal:
+                 | OmahaDeal | StudDeal | DrawDeal, board: CardsLike = (), dead: CardsLike = (),
+                 game: GameLike = HOLDEM) -> Deal | OmahaDeal | StudDeal | DrawDeal | ShortDeckDeal:
     """``players``, ``board`` and ``dead`` checked by :func:`~pokerfsm.odds.deal.prepare_deal` (or,
     for an Omaha ``game``, :func:`~pokerfsm.odds.omaha_deal.prepare_omaha_deal`), or ``players``
     itself when it is a deal already checked (which carries its own game, board and dead cards:
@@ -59,17 +60,19 @@ def checked_deal(players: Sequence[PlayerSpec] | Sequence[OmahaPlayerSpec] | Seq
     chosen = game_of(game)
     if chosen.is_stud and not isinstance(players, (Deal, OmahaDeal, StudDeal)):
         return prepare_stud_deal(players, dead, game=chosen, board=board)  # type: ignore[arg-type]
+    if is_draw_game(chosen) and not isinstance(players, (Deal, OmahaDeal, StudDeal, DrawDeal)):
+        return prepare_draw_deal(players, dead, game=chosen, board=board)  # type: ignore[arg-type]
     short_deck = chosen.high is HighRule.SHORT_DECK
     if short_deck and not isinstance(players, (Deal, OmahaDeal, StudDeal, ShortDeckDeal)):
         return prepare_short_deck_deal(players, board, dead)  # type: ignore[arg-type]
     if chosen is not HOLDEM and not chosen.is_omaha and not chosen.is_stud and not short_deck:
         raise not_played(chosen, "equity", [g for g in GAMES if g is HOLDEM or g.is_omaha or g.is_stud
                                             or g.high is HighRule.SHORT_DECK])
-    if not isinstance(players, (Deal, OmahaDeal, StudDeal, ShortDeckDeal)):
+    if not isinstance(players, (Deal, OmahaDeal, StudDeal, ShortDeckDeal, DrawDeal)):
         if chosen.is_omaha:
             return prepare_omaha_deal(players, board, dead, game=chosen)  # type: ignore[arg-type]
         return prepare_deal(players, board, dead)  # type: ignore[arg-type]
-    dealt = players.game if isinstance(players, (OmahaDeal, StudDeal, ShortDeckDeal)) else HOLDEM
+    dealt = players.game if isinstance(players, (OmahaDeal, StudDeal, ShortDeckDeal, DrawDeal)) else HOLDEM
     if chosen is not HOLDEM and chosen is not dealt:
         raise InvalidDealError(f"a checked deal of {dealt.name} asked as {chosen.name}", field="game")
     for field, given in (("board", board), ("dead", dead)):
@@ -99,7 +102,7 @@ def stored_answer(deal: Deal, *, exact: bool | None = None, samples: int | None 
 
 
 def equity(players: Sequence[PlayerSpec] | Sequence[OmahaPlayerSpec] | Sequence[StudPlayerSpec] | Deal | OmahaDeal
-           | StudDeal, board: CardsLike = (),
+           | StudDeal | DrawDeal, board: CardsLike = (),
            dead: CardsLike = (), *, game: GameLike = HOLDEM, samples: int | None = None, seed: Any = None,
            exact: bool | None = None,
            budget: float | None = None, progress: Callable[[float], None] | None = None,
@@ -122,7 +125,11 @@ def equity(players: Sequence[PlayerSpec] | Sequence[OmahaPlayerSpec] | Sequence[
     A stud ``game`` (``stud``, ``stud-hi-lo``, ``razz``) takes each player's
     cards as dealt, ``"??"`` (or ``None``) for a down card nobody sees (see
     :mod:`pokerfsm.odds.stud_deal`), no board, and the folded players' cards
-    as ``dead``; :func:`pokerfsm.odds.stud.compute_stud` answers.
+    as ``dead``; :func:`pokerfsm.odds.stud.compute_stud` answers. A draw
+    ``game`` (``deuce-to-seven``, ``a5-lowball``, ``badugi``) takes each
+    player's final hand and answers the showdown
+    (:func:`pokerfsm.odds.draw_showdown.draw_showdown`); before the draw the
+    equity depends on how the players draw, and is refused.
     ``game="short-deck"`` takes hold'em's players over the 36 cards six and
     up (ranges name ranks six to ace; see :mod:`pokerfsm.odds.short_deck_deal`);
     :func:`pokerfsm.odds.short_deck.compute_short_deck` answers (no table holds it).
@@ -173,6 +180,8 @@ def equity(players: Sequence[PlayerSpec] | Sequence[OmahaPlayerSpec] | Sequence[
     if isinstance(deal, ShortDeckDeal):
         return compute_short_deck(deal, samples=samples, seed=seed, exact=exact, budget=seconds, progress=progress,
                                   target_std_error=target_std_error, stop=stop)
+    if isinstance(deal, DrawDeal):
+        return draw_showdown(deal)
     if isinstance(deal, StudDeal):
         return compute_stud(deal, samples=samples, seed=seed, exact=exact, budget=seconds, progress=progress,
                             target_std_error=target_std_error, stop=stop)

@@ -113,7 +113,8 @@ def print_result(result: EquityResult) -> None:
     from ..variants import game_of
 
     played = game_of(result.game)
-    board = show_cards(result.board) or (stud_street(result) if played.is_stud else "preflop")
+    board = show_cards(result.board) or (stud_street(result) if played.is_stud else
+                                         "showdown" if played.board_cards == 0 else "preflop")
     dead = f", dead {show_cards(result.dead)}" if result.dead else ""
     game = "" if result.game == "holdem" else f"{played.label}: "
     table = Table(title=f"{game}{board}{dead}")
@@ -133,7 +134,8 @@ def print_result(result: EquityResult) -> None:
                          f"{100 * (result.std_error or 0.0):.3f} %, from the precomputed tables, "
                          f"{result.elapsed_s * 1000:.2f} ms")
     elif result.exact:
-        table.caption = f"{result.combinations:,} showdowns, exact, {result.elapsed_s:.3f} s"
+        table.caption = (f"{result.combinations:,} showdown{'s' * (result.combinations != 1)}, exact, "
+                         f"{result.elapsed_s:.3f} s")
     else:
         table.caption = (f"{result.combinations:,} random deals, standard error "
                          f"{100 * (result.std_error or 0.0):.3f} %, {result.elapsed_s:.3f} s")

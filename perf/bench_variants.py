@@ -19,6 +19,11 @@ The peers answer the heads-up flop question: a Python loop over
 phevaluator's evaluator enumerating the 820 boards (its equity must equal
 ours exactly), and pokerkit's ``calculate_equities`` sampling boards (it has
 no enumeration; its time per board is scaled to the 820).
+Stud: the questions of ``STUD_CASES`` through ``pokerfsm.equity(...,
+game="stud"|"stud-hi-lo"|"razz")``, timed and counted the same way (every
+exact row's deal count is checked), then the heads-up fifth-street question
+by pokerkit's ``calculate_equities`` (sampled, its time scaled to the 671,580
+deals we enumerate; its equity must be within 4 standard errors of ours).
 Run: ``python perf/bench_variants.py [--quick]``.
 """
 from __future__ import annotations
@@ -234,6 +239,69 @@ def flop_duel_peers(quick: bool) -> list[tuple]:
     return rows
 
 
+STUD_DUEL = ["As Ad Kc Qd 2h", "Ts 9s 8s 7h 2c"]
+"""Heads-up on fifth street, every card known: the question pokerkit answers too (671,580 deals)."""
+
+STUD_CASES = [  # label, players, dead, game, options, target seconds, expected combinations (None: sampled)
+    ("stud heads-up on fifth street, exact", STUD_DUEL, "", "stud", {}, 0.050, 671_580),
+    ("stud hi-lo heads-up on fifth street, exact", STUD_DUEL, "", "stud-hi-lo", {}, 0.050, 671_580),
+    ("razz heads-up on fifth street, two down cards unseen, exact", ["As 2d 3c Kd 9h", "?? ?? 4s 5s 6h"], "",
+     "razz", {}, 1.0, math.comb(44, 2) * math.comb(42, 4)),
+    ("stud heads-up on fourth street, exact", ["As Ad Kc Qd", "Ts 9s 8s 7h"], "", "stud", {}, 2.0,
+     math.comb(44, 3) * math.comb(41, 3)),
+    ("stud 3-way on sixth street, exact", ["As Ad Kc Qd 2h 3h", "Ts 9s 8s 7h 2c 3c", "?? ?? Kh Ks 4c 5c"], "",
+     "stud", {}, 0.5, 36 * 35 * math.comb(34, 3)),
+    ("stud 3-way on third street, to 0.1 % standard error", ["As Ad Kc", "?? ?? Ts", "?? ?? 9h"], "", "stud",
+     {"target_std_error": 0.001, "seed": 1}, 1.0, None),
+    ("razz 7-way on third street, to 0.1 %", ["As 2d 3c", *[f"?? ?? {c}" for c in ("4s", "5h", "6d", "7c", "8s",
+                                                                                  "Kh")]],
+     "", "razz", {"target_std_error": 0.001, "seed": 1}, None, None),
+]
+
+
+def bench_stud(quick: bool) -> list[tuple]:
+    """The stud questions of STUD_CASES through pokerfsm.equity, counts checked as they are timed."""
+    rows = []
+    for label, players, dead, game, options, target, combinations in STUD_CASES:
+        repeat = 3 if quick or (target or 1) >= 0.3 else 11
+        wall, cpu, result = timed_equity(players, "", game, {"dead": dead, **options}, repeat)
+        if combinations is not None:
+            assert result.exact and result.combinations == combinations, (label, result.combinations)
+        else:
+            assert not result.exact and result.std_error <= options["target_std_error"] + 1e-12, label
+        kind = "exact" if result.exact else f"{result.combinations:,} deals, s.e. {100 * result.std_error:.3f} %"
+        verdict = "-" if target is None else ("yes" if wall <= target else "NO")
+        rows.append((label, kind, f"{wall * 1000:.1f} ms", f"{cpu * 1000:.1f} ms",
+                     "-" if target is None else f"{target * 1000:.0f} ms", verdict))
+    return rows
+
+
+def stud_duel_peer(quick: bool) -> list[tuple]:
+    """The heads-up fifth-street stud and razz questions by pokerkit's calculate_equities (sampled, scaled)."""
+    rows = []
+    try:
+        from pokerkit import Card as KitCard
+        from pokerkit import Deck, RegularLowHand, StandardHighHand, calculate_equities
+    except ImportError:
+        print("# pokerkit not installed: skipped")
+        return rows
+    for game, hand_type in (("stud", StandardHighHand), ("razz", RegularLowHand)):
+        ours = equity(STUD_DUEL, game=game).players[0].equity
+        mine = median_time(lambda game=game: equity(STUD_DUEL, game=game), repeat=11)
+        rows.append((f"pokerfsm equity(..., game={game!r})", "exact, 671,580 deals", f"{mine * 1000:.1f} ms", "1x"))
+        samples = 100 if quick else 400
+        holes = [[list(KitCard.parse(seat.replace(" ", "")))] for seat in STUD_DUEL]
+        start = time.perf_counter()
+        theirs = calculate_equities(holes, [], 7, 0, Deck.STANDARD, (hand_type,), sample_count=samples)[0]
+        seconds = time.perf_counter() - start
+        error = math.sqrt(ours * (1 - ours) / samples)
+        rows.append((f"pokerkit calculate_equities ({hand_type.__name__}), {samples} samples, scaled to 671,580",
+                     "sampled", f"{seconds * 671_580 / samples:,.0f} s",
+                     f"{seconds * 671_580 / samples / mine:,.0f}x; equity within 4 s.e. of ours: "
+                     f"{abs(theirs - ours) <= 4 * error}"))
+    return rows
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer hands and repeats")
@@ -268,6 +336,9 @@ def main(argv: list[str] | None = None) -> int:
     print(f"goal: >= {GOAL / 1e6:.0f} M PLO4 hands a second; best wall-clock rate here {best / 1e6:.1f} M/s\n")
     print_rows(("equity question", "answer", "median wall", "CPU per run", "target", "met"), bench_equity(args.quick))
     print_rows(("heads-up flop equity", "answer", "wall", "time / ours; check"), flop_duel_peers(args.quick))
+    print_rows(("stud equity question", "answer", "median wall", "CPU per run", "target", "met"),
+               bench_stud(args.quick))
+    print_rows(("heads-up fifth street", "answer", "wall", "time / ours; check"), stud_duel_peer(args.quick))
     return 0
 
 

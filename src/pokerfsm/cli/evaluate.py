@@ -2,18 +2,27 @@
 
     pokerfsm eval Ah Kh Qh Jh Th 2c 3d
     pokerfsm eval --game omaha-hi-lo "Ah 2h Kc Qd" --board "3h 4h 5h 9c Kd"
+    pokerfsm eval --game razz "As 2d 3c 4h 5s Kd Kc"
 
 At hold'em the cards are 5 to 7 cards (or the hole cards with ``--board``);
 at an Omaha game (see :mod:`pokerfsm.variants`) they are the hole cards and
 ``--board`` holds 3 to 5 board cards; the output names the game, and a
-hi-lo game adds the low (or says none qualifies).
+hi-lo game adds the low (or says none qualifies). A game without a board
+takes the player's cards alone: 5 to 7 at stud, stud hi-lo and razz, 5 at
+deuce-to-seven and ace-to-five lowball, 4 at badugi; a low-only game shows
+its low (JSON: ``value``, ``description``, ``best_five`` the cards that make
+it, at badugi the 1 to 4 that play, and no ``category``).
 """
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import write_json
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..cards import Card
+    from ..variants import Game
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -21,7 +30,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
                                                  "--board")
     parser.add_argument("--board", default=None, help="the board: 3 to 5 cards (needed by Omaha games)")
     parser.add_argument("--game", default="holdem",
-                        help="holdem (the default), omaha, omaha5, omaha6, omaha-hi-lo or omaha5-hi-lo")
+                        help="holdem (the default), omaha, omaha5, omaha6, omaha-hi-lo, omaha5-hi-lo, stud, "
+                             "stud-hi-lo, razz, short-deck, deuce-to-seven, a5-lowball or badugi")
     parser.add_argument("--lang", choices=("en", "fr"), default="en", help="language of the description")
     parser.add_argument("--json", action="store_true", help="print a JSON object")
 
@@ -40,6 +50,8 @@ def run(args: argparse.Namespace) -> int:
                                'board with --board, e.g. --board "3h 4h 5h"', field="board")
     value: Any = evaluate(cards, board=board, game=game)
     five: Any = best_five(cards, board=board, game=game)
+    if game.high is None:
+        return _show_low(args, game, cards, value, five)
     high, low = (value.high, value.low) if game.eight_or_better else (value, None)
     high_five, low_five = five if game.eight_or_better else (five, ())
     category = high.category.french if args.lang == "fr" else high.category.label
@@ -54,12 +66,28 @@ def run(args: argparse.Namespace) -> int:
                                                      "best_five": [str(c) for c in low_five or ()]}
         write_json(args.stdout, shown)
         return 0
-    if game.name != "holdem":
+    if game.name != "holdem" and game.board_cards:
         print(f"{game.label}: {' '.join(map(str, cards))} on {' '.join(map(str, board or ()))}")
+    elif game.board_cards == 0:
+        print(f"{game.label}: {' '.join(map(str, cards))}")
     print(f"{category}: {high.describe(args.lang)}")
     print("best five: " + " ".join(str(c) for c in sorted(high_five, reverse=True)))
     if game.eight_or_better:
         none = "aucun low qualifié (8 ou mieux)" if args.lang == "fr" else "no qualifying low (8 or better)"
         print(f"low: {none}" if low is None else f"low: {low.describe(args.lang)}, best five: "
               + " ".join(str(c) for c in reversed(low_five or ())))
+    return 0
+
+
+def _show_low(args: argparse.Namespace, game: Game, cards: tuple[Card, ...], value: Any,
+              five: tuple[Card, ...]) -> int:
+    """A low-only game's hand: its low and the cards that make it."""
+    if args.json:
+        write_json(args.stdout, {"game": game.name, "board": [], "cards": [str(c) for c in cards],
+                                 "value": int(value), "description": value.describe(args.lang),
+                                 "best_five": [str(c) for c in five]})
+        return 0
+    print(f"{game.label}: {' '.join(map(str, cards))}")
+    print(f"low: {value.describe(args.lang)}")
+    print(("best five: " if len(five) == 5 else "cards that play: ") + " ".join(str(c) for c in reversed(five)))
     return 0

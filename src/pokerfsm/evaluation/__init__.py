@@ -14,6 +14,12 @@
   :mod:`pokerfsm.variants` for the games; ``evaluate`` itself is compiled,
   :mod:`pokerfsm.evaluation._evaluate`, so that the default call stays as
   fast as the kernel);
+* :mod:`pokerfsm.evaluation.other_games`: the games without a board (stud,
+  stud hi-lo, razz, deuce-to-seven, ace-to-five lowball, badugi), their lows
+  (:class:`AceToFiveLow`, :class:`DeuceToSevenLow`, :class:`BadugiLow`) in
+  :mod:`pokerfsm.evaluation.lows` on the tables of
+  :mod:`pokerfsm.evaluation.low_tables`; ``evaluate``, ``evaluate_many`` and
+  ``best_five`` reach them with ``game="razz"`` and so on;
 * :mod:`pokerfsm.evaluation.category_odds`: ``hand_odds``, the category counts
   over every completion of some cards;
 * :mod:`pokerfsm.evaluation.board_hits`: ``hits``, what a range makes on a
@@ -32,7 +38,9 @@ from .board_hits import BoardHits, hits
 from .category_odds import HandOdds, hand_odds
 from .handrank import HandRank
 from .hands import best_five, compare_hands, evaluate, evaluate_many, threads_for
+from .lows import AceToFiveLow, BadugiLow, DeuceToSevenLow
 from .omaha import HiLo, HiLoValues, LowRank
 
 __all__ = ["HandCategory", "HandRank", "HandOdds", "evaluate", "evaluate_many", "best_five",
-           "compare_hands", "hand_odds", "threads_for", "hits", "BoardHits", "LowRank", "HiLo", "HiLoValues"]
+           "compare_hands", "hand_odds", "threads_for", "hits", "BoardHits", "LowRank", "HiLo", "HiLoValues",
+           "AceToFiveLow", "DeuceToSevenLow", "BadugiLow"]

@@ -1,0 +1,58 @@
+"""``pokerfsm eval --game`` for the games without a board: the low or the high and low, JSON, one-line errors."""
+import json
+
+import pytest
+
+from pokerfsm.cli import main
+
+
+def run(capsys, *argv):
+    status = main(list(argv))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def test_razz_text(capsys):
+    status, out, _ = run(capsys, "eval", "--game", "razz", "As 2d 3c 4h 5s Kd Kc")
+    assert status == 0
+    assert out.splitlines() == ["Razz: As 2d 3c 4h 5s Kd Kc", "low: 5-4-3-2-A low", "best five: 5s 4h 3c 2d As"]
+
+
+def test_badugi_json_in_french(capsys):
+    status, out, _ = run(capsys, "eval", "--game", "badugi", "As 2s 3c 4h", "--json", "--lang", "fr")
+    data = json.loads(out)
+    assert status == 0 and data["game"] == "badugi" and data["description"] == "Main de 3 cartes, 4-3-A"
+    assert data["best_five"] == ["As", "3c", "4h"] and "category" not in data
+
+
+def test_badugi_text_names_the_cards_that_play(capsys):
+    _, out, _ = run(capsys, "eval", "--game", "badugi", "As 2s 3c 4h")
+    assert out.splitlines()[-1] == "cards that play: 4h 3c As"
+
+
+def test_deuce_to_seven_json(capsys):
+    status, out, _ = run(capsys, "eval", "--game", "deuce-to-seven", "7s 5d 4c 3h 2s", "--json")
+    data = json.loads(out)
+    assert status == 0 and (data["value"], data["description"]) == (7462, "7-5-4-3-2 low")
+
+
+def test_stud_hi_lo_shows_both_halves(capsys):
+    status, out, _ = run(capsys, "eval", "--game", "stud-hi-lo", "Kh 8c 6d 4d 3h 2s 2c")
+    assert status == 0 and out.splitlines() == [
+        "Seven-card stud hi-lo, 8 or better: Kh 8c 6d 4d 3h 2s 2c", "Pair: Pair of Twos",
+        "best five: Kh 8c 6d 2c 2s", "low: 8-6-4-3-2 low, best five: 8c 6d 4d 3h 2s"]
+    _, out, _ = run(capsys, "eval", "--game", "stud-hi-lo", "Kh 9c 8d 7d 5h 2s 2c", "--json")
+    data = json.loads(out)
+    assert data["low"] is None and data["board"] == [] and data["category"] == "PAIR"
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (["--game", "razz", "As 2s", "--board", "3c 4c 5c"], "board: razz deals no board"),
+    (["--game", "badugi", "As 2d 3c 4h 5s"], "a hand of badugi needs 4 cards, got 5: As 2d 3c 4h 5s"),
+    (["--game", "stud", "As 2d 3c 4h"], "a hand of stud needs 5, 6 or 7 cards, got 4"),
+    (["--game", "deuce-to-seven", "As 2d 3c 4h 4h"], "'4h'"),
+])
+def test_bad_input_is_one_line_and_status_2(capsys, argv, message):
+    status, out, err = run(capsys, "eval", *argv)
+    assert status == 2 and out == "" and message in err and len(err.strip().splitlines()) == 1
+    assert "Traceback" not in err

@@ -25,6 +25,8 @@ class FakePlayer:
 @dataclass
 class FakeResult:
     players: tuple
+    exact: bool = True
+    std_error: float | None = None
 
 
 class CountingOdds:

@@ -148,7 +148,7 @@ def test_side_pots_are_named_when_they_form():
 def test_you_show_and_one_tile_grammar():
     outcome = Outcome({0: 100, 1: 100}, {0: 80, 1: 120}, (), {0: parse_cards("Ah Kh"), 1: parse_cards("2c 2d")},
                       parse_cards("Qs Js 9c 4h 3s"), collected={1: 40})
-    lines = "\n".join(outcome_lines(outcome, ["You", "Bob"], lambda cards: "a hand"))
+    lines = "\n".join(outcome_lines(outcome, ["You", "Bob"], lambda hole, board: "a hand"))
     assert "You[/] show " in lines and "Bob[/] shows " in lines and "You[/] shows" not in lines
 
 

@@ -43,8 +43,11 @@ class LiveOdds:
     the hero then holds that game's number of cards, and every street is
     :func:`~pokerfsm.equity` of the hero against ``opponents`` random hands
     with ``game``, ``budget``, ``target_std_error`` and ``seed`` (exact when
-    that fits the budget, as on most rivers, else seeded Monte Carlo), so the
-    same hand and board always give the same answer.
+    that fits the budget, as on a heads-up river, else seeded Monte Carlo to
+    ``target_std_error`` or the end of the budget). ``samples`` fixes the
+    number of Monte Carlo deals wherever the answer is sampled (Omaha, or more
+    than one hold'em opponent) instead of the budget: the answer is then the
+    same whatever the machine's load, which a replayed game needs.
 
     :meth:`update` takes a :class:`~pokerfsm.odds.Stop`, as
     :func:`~pokerfsm.equity` does: a cancelled stop or one out of time raises
@@ -63,7 +66,7 @@ class LiveOdds:
     _preflop_cache: dict[tuple[Any, ...], EquityResult] = {}
 
     def __init__(self, hero: CardsLike, opponents: int = 1, dead: CardsLike = (), *, game: GameLike = HOLDEM,
-                 budget: float = 0.25, target_std_error: float = 0.003, seed: int = 0):
+                 budget: float = 0.25, target_std_error: float = 0.003, seed: int = 0, samples: int | None = None):
         self.game = game_of(game)
         most = most_players(self.game) if self.game.is_omaha else MAX_PLAYERS
         if isinstance(opponents, bool) or not isinstance(opponents, int) or not 1 <= opponents < most:
@@ -78,7 +81,7 @@ class LiveOdds:
         self.hero = hand
         self.opponents = opponents
         self.dead = as_cards(dead)
-        self.budget, self.target_std_error, self.seed = budget, target_std_error, seed
+        self.budget, self.target_std_error, self.seed, self.samples = budget, target_std_error, seed, samples
         self._deal(())
         self._reset()
 
@@ -109,7 +112,7 @@ class LiveOdds:
         if deal is None or self.opponents > 1:
             players: list[Any] = [self.hero] + [None] * self.opponents
             self._last = equity(players, board, self.dead, game=self.game, budget=self.budget, seed=self.seed,
-                                target_std_error=self.target_std_error, stop=stop)
+                                target_std_error=self.target_std_error, samples=self.samples, stop=stop)
             self.board = tuple(board)
             return self._last
         if board[:len(self.board)] != self.board:

@@ -51,7 +51,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "replay": ("pokerfsm.cli.replay", "replay a hand history (PHH) street by street with equities (extra 'games')"),
     "tables": ("pokerfsm.cli.tables", "build, list, verify and export the precomputed tables (extra 'tables')"),
     "serve": ("pokerfsm.cli.serve", "run the web calculator (extra 'web')"),
-    "play": ("pokerfsm.cli.play", "play hold'em or five-card draw in the terminal (extra 'games')"),
+    "play": ("pokerfsm.cli.play", "play hold'em, Omaha or five-card draw in the terminal (extra 'games')"),
     "rummikub": ("pokerfsm.cli.rummikub", "play Rummikub, solve a position or check a move (extra 'rummikub')"),
 }
 

@@ -1,17 +1,19 @@
-"""``pokerfsm play``: heads-up hold'em or eight-player five-card draw in the terminal.
+"""``pokerfsm play``: heads-up hold'em or pot-limit Omaha, or eight-player five-card draw, in the terminal.
 
     pokerfsm play holdem [--opponent bluffer|timid|random|solid|flambeur] [--stack 1000]
                          [--blinds 5/10] [--rebuy CHIPS | --target CHIPS]
                          [--computer-rebuys 3] [--seed N] [--hot-seat] [--history FILE]
                          [--auto] [--hands N] [--explain]
+    pokerfsm play omaha  (the same options: heads-up pot-limit Omaha, four hole cards)
     pokerfsm play draw [--players 8] [--table calm|mixed|wild] [--stack 1000] [--ante 2] [--rebuy 200]
                        [--computer-rebuys 3] [--seed N] [--history FILE] [--auto]
                        [--hands N] [--explain]
 
 ``--auto`` seats computer players everywhere (your seat is played by
 ``solid``); without it your moves are read from the keyboard, or from stdin
-when it is piped. ``--history`` writes PHH for hold'em and JSON lines for
-draw (see :mod:`pokerfsm.games.draw`).
+when it is piped. ``--history`` writes PHH for hold'em and Omaha (``NT``,
+``PO``: ``pokerfsm replay`` reads them) and JSON lines for draw (see
+:mod:`pokerfsm.games.draw`).
 """
 from __future__ import annotations
 
@@ -26,6 +28,7 @@ if TYPE_CHECKING:
     from ..games.session import Session, TablePlayer
 
 PERSONALITY_NAMES = ("bluffer", "timid", "random", "solid", "flambeur")
+
 TABLE_NAMES = ("calm", "mixed", "wild")
 """The draw tables of :data:`pokerfsm.games.draw.TABLES`, named here so that ``--help`` needs no pokerkit."""
 DRAW_NAMES = ("Ada", "Bruno", "Chloe", "Denis", "Emma", "Felix", "Gaby", "Hugo")
@@ -52,23 +55,29 @@ def _common(parser: argparse.ArgumentParser) -> None:
                         help="rebuys each computer may take before it leaves the table (3)")
 
 
-def configure(parser: argparse.ArgumentParser) -> None:
-    games = parser.add_subparsers(dest="game", metavar="GAME", required=True)
-    holdem = games.add_parser("holdem", help="heads-up no-limit hold'em against the computer",
-                              description="Heads-up no-limit hold'em against the computer.")
-    holdem.add_argument("--opponent", choices=PERSONALITY_NAMES, default="solid",
+def _board_game(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--opponent", choices=PERSONALITY_NAMES, default="solid",
                         help="the computer's personality (solid)")
-    holdem.add_argument("--blinds", type=_blinds, default=(5, 10), metavar="SMALL/BIG",
+    parser.add_argument("--blinds", type=_blinds, default=(5, 10), metavar="SMALL/BIG",
                         help="small and big blind (5/10)")
-    holdem.add_argument("--hot-seat", action="store_true",
+    parser.add_argument("--hot-seat", action="store_true",
                         help="two humans at one screen instead of the computer")
-    session = holdem.add_mutually_exclusive_group()
+    session = parser.add_mutually_exclusive_group()
     session.add_argument("--rebuy", type=positive_whole_number, metavar="CHIPS",
                          help="chips of one rebuy when a player is broke (default: the starting stack)")
     session.add_argument("--target", type=positive_whole_number, metavar="CHIPS",
                          help="play a match instead: no rebuys, the first to CHIPS (or the last "
                               "with chips) wins")
-    _common(holdem)
+    _common(parser)
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    games = parser.add_subparsers(dest="game", metavar="GAME", required=True)
+    from ..games.boardgames import BOARD_GAMES  # no pokerkit: --help works without the 'games' extra
+
+    for name, game in BOARD_GAMES.items():
+        _board_game(games.add_parser(name, help=f"{game.title[0].lower()}{game.title[1:]} against the computer",
+                                     description=f"{game.title} against the computer."))
     draw = games.add_parser("draw", help="five-card draw, you and computer players",
                             description="Five-card draw (poker fermé): antes, a draw, rebuys.")
     draw.add_argument("--players", type=positive_whole_number, default=8, help="players at the table, 2-8 (8)")
@@ -86,10 +95,12 @@ def run(args: argparse.Namespace) -> int:
     import pokerkit  # noqa: F401  (the 'games' extra: a missing one is reported by the CLI)
 
     from ..games.ai import make_agent
+    from ..games.boardgames import BOARD_GAMES
     from ..games.console import HumanAgent, Terminal
     from ..games.session import open_history
 
-    seats = _holdem_seats(args) if args.game == "holdem" else _draw_seats(args)
+    board = args.game in BOARD_GAMES
+    seats = _holdem_seats(args) if board else _draw_seats(args)
     seeds = np.random.SeedSequence(args.seed).spawn(1 + len(seats))  # the pack, then each seat
     agents = {i: HumanAgent() if seat.human else make_agent(seat.player, np.random.default_rng(seeds[i + 1]))
               for i, seat in enumerate(seats)}
@@ -98,12 +109,13 @@ def run(args: argparse.Namespace) -> int:
         rng = np.random.default_rng(seeds[0])
         rebuys = {"computer_rebuys": args.computer_rebuys}
         session: Session
-        if args.game == "holdem":
+        if board:
             from ..games.holdem import HoldemSession
             if args.target is not None and args.target <= args.stack:
                 raise ParseError(f"--target {args.target} must be above the starting stack ({args.stack})")
             session = HoldemSession(seats, blinds=args.blinds, rng=rng, history=history, target=args.target,
-                                    rebuy=None if args.target else args.rebuy or args.stack, **rebuys)
+                                    rebuy=None if args.target else args.rebuy or args.stack,
+                                    game=BOARD_GAMES[args.game], **rebuys)
         else:
             from ..games.draw import DrawSession
             session = DrawSession(seats, ante=args.ante, rebuy=args.rebuy, rng=rng, history=history, **rebuys)

@@ -1,4 +1,4 @@
-"""Card games played in the terminal: heads-up hold'em, five-card draw, Rummikub.
+"""Card games played in the terminal: heads-up hold'em and pot-limit Omaha, five-card draw, Rummikub.
 
 Needs the ``games`` extra (pokerkit, highspy): ``pip install "pokerfsm[games]"``.
 """

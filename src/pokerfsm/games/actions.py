@@ -166,6 +166,8 @@ class SeatView:
     """Seats still in the hand (not folded), this one included."""
     put_in: dict[int, int] = field(default_factory=dict)
     """Chips each seat put in this hand so far: antes, blinds and every round's bets."""
+    pot_limit: bool = False
+    """Pot-limit betting: the top of :attr:`raise_bounds` is the pot after the call (or the stack)."""
 
     @property
     def pot_after_call(self) -> int:

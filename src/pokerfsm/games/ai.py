@@ -18,6 +18,9 @@ pots the player can win (:attr:`~.actions.SeatView.pot_odds`).
   :attr:`Timid.STAY`. It completes a cheap blind when its probability beats
   the pot odds, and bets big (the pot) only with a monster: four of a kind
   or better, or aces before the flop.
+  Pot-limit Omaha goes by the same probabilities (and two pair made by
+  Omaha's rule): :attr:`Timid.STRONG` is then about the best tenth of the
+  starting hands, and no Omaha hand reaches :attr:`Timid.ACES` before the flop.
 * **random** (« l'autiste »): folds, calls or raises with fixed probabilities
   that depend on its own hand only, never on the others' bets.
 * **solid** (:mod:`.solid`): its chance to win against the range its
@@ -42,6 +45,7 @@ import numpy as np
 from ..cards import Card
 from ..evaluation import HandCategory
 from .actions import Action, SeatView
+from .boardgames import board_game
 from .personality import Personality, against, sized_raise, verb_of
 from .session import Decision
 from .solid import Solid
@@ -84,15 +88,15 @@ class Timid(Personality):
     name = "timid"
     style = "plays strong hands only, completes cheap blinds, and bets big only with a monster"
     STRONG = 0.60
-    """Hold'em: the win probability (against a random hand) of a starting hand worth playing."""
+    """Hold'em and Omaha: the win probability (against a random hand) of a starting hand worth playing."""
     STAY = 0.80
-    """Hold'em, after the flop: the win probability that keeps it in without two pair."""
+    """Hold'em and Omaha, after the flop: the win probability that keeps it in without two pair."""
     ACES = 0.85
     """Hold'em: the only starting hand it raises big with (aces, 0.852)."""
 
     def bet(self, view: SeatView) -> Decision:
-        if view.game == "holdem":
-            return self._holdem(view)
+        if board_game(view.game) is not None:
+            return self._board(view)
         category = made_category(view.hole, view.board)
         numbers: dict[str, float] = {"category": int(category)}
         if category >= MONSTER:
@@ -111,13 +115,13 @@ class Timid(Personality):
             return Decision(big, f"timid: {what}, {verb_of(big)} the pot", numbers)
         return Decision(view.call_or_check(), f"timid: {what}, calls", numbers)
 
-    def _holdem(self, view: SeatView) -> Decision:
+    def _board(self, view: SeatView) -> Decision:
         chance = self.win_chance(view)
         opponents = max(1, view.opponents)
         numbers = {"win chance": chance, "opponents": opponents, "pot odds": view.pot_odds}
         whom = against(opponents)
         if view.board:
-            category = made_category(view.hole, view.board)
+            category = made_category(view.hole, view.board, view.game)
             numbers["category"] = int(category)
             if category >= MONSTER and made_category((), view.board) < MONSTER:
                 return self._big(view, f"a monster ({category.label.lower()})", numbers)
@@ -147,7 +151,7 @@ class RandomPlayer(Personality):
     style = "folds, calls or raises by fixed odds that depend on its own cards only, never on your bets"
 
     def bet(self, view: SeatView) -> Decision:
-        category = made_category(view.hole, view.board)
+        category = made_category(view.hole, view.board, view.game)
         fold, call, _ = RANDOM_PROBABILITIES[min(category, HandCategory.TWO_PAIR)]
         draw = float(self.rng.random())
         numbers = {"roll": draw, "fold below": fold, "call below": fold + call}

@@ -39,6 +39,7 @@ from rich.console import Console
 from rich.markup import escape
 
 from .actions import Action, Outcome, Phase, SeatView, Step
+from .boardgames import board_game
 from .pokerhand import PokerHand
 from .prompts import (
     BACK_HINT,
@@ -170,8 +171,8 @@ class Terminal(Screen):
     def play(self, session: Session, agents: Mapping[int, Agent], *, max_hands: int | None = None,
              hot_seat: bool = False, final_line: bool = True) -> int:
         """Play hands until the session is over, ``max_hands`` are played, or the human leaves."""
-        if session.game == "draw":
-            self.help_text = DRAW_HELP
+        game = board_game(session.game)
+        self.help_text = game.help if game is not None else DRAW_HELP
         humans = [i for i, seat in enumerate(session.seats) if seat.human]
         self._live_reasons = not humans
         reason = None
@@ -248,7 +249,7 @@ class Terminal(Screen):
         session.end_hand()
         if hot_seat and self.holder is not None:
             self.hide()
-        if hand.game == "holdem" and outcome.board:
+        if board_game(hand.game) is not None and outcome.board:
             self.out.print(f"Board: {cards_markup(outcome.board)}")
         self.outcome(session, hand, outcome, held)
 

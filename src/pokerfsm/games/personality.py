@@ -6,6 +6,7 @@ sizes a bet or raise as a share of the pot the player can win.
 """
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -14,6 +15,7 @@ import numpy as np
 from ..cards import Card
 from ..combos import hand_class
 from .actions import Action, Move, Phase, SeatView
+from .boardgames import HOLDEM_TABLE, board_game
 from .preflop import PREFLOP_EQUITY
 from .session import Decision
 from .strength import draw_options, percentile
@@ -48,13 +50,17 @@ class Personality:
     :meth:`win_chance` is the chance to beat the opponents still in the hand,
     each holding a random hand, which every personality but the random one
     starts from. ``odds_factory(hole, opponents) -> obj`` with
-    ``obj.update(board) -> EquityResult`` gives it at hold'em (default
-    :class:`pokerfsm.odds.LiveOdds`).
+    ``obj.update(board) -> EquityResult`` gives it in the board games (default
+    :class:`pokerfsm.odds.LiveOdds` for the game's cards; at Omaha with
+    :attr:`SAMPLES` seeded Monte Carlo deals, so that a seeded game replays
+    move for move).
     """
 
     name = "computer"
     style = ""
     """The personality in one line, shown when the game starts."""
+    SAMPLES = 4000
+    """Monte Carlo deals behind an Omaha win chance (a standard error under one point, a few milliseconds)."""
 
     def __init__(self, rng: np.random.Generator | None = None,
                  odds_factory: Callable[[Sequence[Card], int], Any] | None = None) -> None:
@@ -82,7 +88,8 @@ class Personality:
         """Chance to win against every opponent still in the hand, each with a random hand (ties half).
 
         Hold'em: exact heads-up (:data:`.preflop.PREFLOP_EQUITY` before the
-        flop), :class:`~pokerfsm.odds.LiveOdds` against more opponents. Draw:
+        flop), :class:`~pokerfsm.odds.LiveOdds` against more opponents. Omaha:
+        :class:`~pokerfsm.odds.LiveOdds` of the game, from :attr:`SAMPLES` deals. Draw:
         a finished hand beats each opponent with its :func:`.strength.percentile`,
         so all of them with its power; before the draw it is the best draw's
         exact expectation of that (:func:`.strength.draw_options`).
@@ -92,12 +99,14 @@ class Personality:
             if view.street == "first betting round":
                 return draw_options(view.hole, opponents)[0].value
             return percentile(view.hole) ** opponents
-        if not view.board and opponents == 1:
+        game = board_game(view.game) or HOLDEM_TABLE
+        if not view.board and opponents == 1 and game is HOLDEM_TABLE:
             return PREFLOP_EQUITY[hand_class(view.hole)]
         if self._live is None or self._live[0] != (view.hole, opponents):
             if self._odds_factory is None:
                 from ..calculator import LiveOdds
-                self._odds_factory = LiveOdds
+                samples = None if game is HOLDEM_TABLE else self.SAMPLES
+                self._odds_factory = functools.partial(LiveOdds, game=game.cards, samples=samples)
             self._live = ((view.hole, opponents), self._odds_factory(view.hole, opponents))
         return float(self._live[1].update(view.board).players[0].equity)
 

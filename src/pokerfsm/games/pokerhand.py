@@ -77,6 +77,8 @@ class PokerHand:
 
     game = "poker"
     street_names: tuple[str, ...] = ()
+    pot_limit = False
+    """True when no bet or raise may go above the pot after the call (pot-limit games)."""
 
     def __init__(self, state: pk.State, seats: Sequence[int], dealer: Dealer, big_blind: int) -> None:
         self._state = state
@@ -317,7 +319,7 @@ class PokerHand:
             opponents=sum(1 for s2 in self.live_seats if s2 != seat),
             draws=self.draws,
             history=tuple(step if step.seat == seat else step.public() for step in self.history),
-            live=self.live_seats, put_in=dict(self._put),
+            live=self.live_seats, put_in=dict(self._put), pot_limit=self.pot_limit,
         )
 
     # -- the end ------------------------------------------------------------------

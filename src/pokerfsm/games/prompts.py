@@ -37,6 +37,7 @@ from collections.abc import Sequence
 from ..cards import parse_cards
 from ..errors import Error, ParseError
 from .actions import Action, Move, Phase, SeatView
+from .boardgames import HOLDEM_TABLE
 
 __all__ = ["MoveError", "QuitGame", "ShowHelp", "ShowHistory", "ChooseCards", "CountAgain", "parse_move",
            "parse_which", "parse_pause", "parse_yes_no", "legal_summary", "command", "HOLDEM_HELP",
@@ -90,13 +91,8 @@ _NO = {"n", "no", "non"}
 BACK_HINT = "'back' to change how many"
 _ASCII_NUMBER = re.compile(r"[0-9]+")
 
-HOLDEM_HELP = """\
-Heads-up no-limit hold'em. Each player gets two cards; five shared cards come face up:
-three on the flop, one on the turn, one on the river. The best five-card hand from your two
-and the board's five wins the pot. The button posts the small blind and acts first before
-the flop, last after it. Amounts are your total bet for the round ("r 120" raises to 120).
-Moves: f fold · k check · c call · b 40 bet · r 120 raise to · r min / r pot / r max · a all-in
-At every prompt: ? this help · h the last hands · q leave the table."""
+HOLDEM_HELP = HOLDEM_TABLE.help
+"""The hold'em rules and commands (each board game has its own: :attr:`.boardgames.BoardGame.help`)."""
 
 DRAW_HELP = """\
 Five-card draw (poker fermé). Everyone antes; five cards each. First betting round, opened by
@@ -138,9 +134,16 @@ def legal_summary(view: SeatView) -> str:
     if view.raise_bounds is not None:
         low, high = view.raise_bounds
         word = "\\[b]et" if view.legal_move(Move.BET) else "\\[r]aise to"
-        parts.append(f"{word} {low}" + (f"…{high}" if high > low else ""))
-        parts.append(f"\\[a]ll-in {high}")
+        limit = " (pot limit)" if view.pot_limit else ""
+        parts.append(f"{word} {low}" + (f"…{high}" if high > low else "") + limit)
+        if _all_in_allowed(view):
+            parts.append(f"\\[a]ll-in {high}")
     return " · ".join(parts)
+
+
+def _all_in_allowed(view: SeatView) -> bool:
+    """True when the highest legal bet or raise puts the whole stack in (always, but for pot limit)."""
+    return view.raise_bounds is not None and (not view.pot_limit or view.raise_bounds[1] >= view.bet + view.stack)
 
 
 def parse_move(text: str, view: SeatView) -> Action:
@@ -173,6 +176,9 @@ def parse_move(text: str, view: SeatView) -> Action:
     if match and match.group(1) in _WORDS:  # 'r100'
         head, rest = match.group(1), [match.group(2)] + rest
     if head in _ALL_IN:
+        if view.raise_bounds is not None and not _all_in_allowed(view):
+            raise MoveError(f"pot limit: all-in ({view.bet + view.stack}) is over the limit; the most you can "
+                            f"{_raise_word(view)} is {view.raise_bounds[1]} (type 'r pot')")
         if view.raise_bounds is not None:
             return _alone(Action(_raise_kind(view), view.raise_bounds[1]), rest, text, view)
         return _alone(view.call_or_check(), rest, text, view)
@@ -232,11 +238,17 @@ def _parse_amount(rest: Sequence[str], view: SeatView) -> Action:
     if not _ASCII_NUMBER.fullmatch(word):
         raise MoveError(f"{word!r} is not an amount: type e.g. 'r {low}' (an amount from {low} to {high})")
     amount = int(word)
+    if view.pot_limit and amount > high and high < view.bet + view.stack:
+        raise MoveError(f"{amount} is over the pot limit: the most you can {_raise_word(view)} is {high} "
+                        f"(your call, then the pot); {_raise_word(view)} between {low} and {high}")
     if not low <= amount <= high:
-        what = "bet" if _raise_kind(view) is Move.BET else "raise to"
-        raise MoveError(f"{amount} is out of range: {what} between {low} and {high} "
+        raise MoveError(f"{amount} is out of range: {_raise_word(view)} between {low} and {high} "
                         "(the amount is your total bet this round)")
     return Action(_raise_kind(view), amount)
+
+
+def _raise_word(view: SeatView) -> str:
+    return "bet" if _raise_kind(view) is Move.BET else "raise to"
 
 
 def _parse_draw(text: str, view: SeatView) -> Action:

@@ -101,8 +101,10 @@ def pots_text(pots: Sequence[tuple[int, Sequence[int]]], names: Sequence[str]) -
     return " · ".join(parts)
 
 
-def outcome_lines(outcome: Outcome, names: Sequence[str], describe: Callable[[Sequence[Card]], str]) -> list[str]:
-    """The end of a hand: the hands shown, the pots, who collects, each result.
+def outcome_lines(outcome: Outcome, names: Sequence[str],
+                  describe: Callable[[Sequence[Card], Sequence[Card]], str]) -> list[str]:
+    """The end of a hand: the hands shown (``describe(hole, board)`` names each), the pots, who
+    collects, each result.
 
     The pots are named after the layers the table announced (:mod:`.pots`).
     """
@@ -110,7 +112,7 @@ def outcome_lines(outcome: Outcome, names: Sequence[str], describe: Callable[[Se
     for seat, cards in outcome.shown.items():
         name = names[seat]
         lines.append(f"  [bold]{escape(name)}[/] {verb(name, 'shows')} {cards_markup(cards)} — "
-                     f"{describe(tuple(cards) + outcome.board)}")
+                     f"{describe(tuple(cards), outcome.board)}")
     layers = final_layers(outcome)
     if len(layers) > 1 or len(outcome.pots) > 1:
         labels = (settled_names(layers, [pot.amount for pot in outcome.pots])

@@ -9,6 +9,7 @@ reasons until a hand is shown down when a human sits at the table.
 from __future__ import annotations
 
 import contextlib
+import functools
 import sys
 from collections.abc import Iterator, Mapping, Sequence
 
@@ -18,6 +19,7 @@ from rich.table import Table
 
 from ..cards import Card
 from .actions import Move, Outcome, Phase, SeatView, Step
+from .boardgames import BOARD_GAMES, board_game, describe_hand
 from .pokerhand import PokerHand
 from .pots import Layer, final_layers
 from .render import card_markup, cards_markup, move_text, numbered, outcome_lines, plural, pots_text, verb
@@ -29,13 +31,7 @@ __all__ = ["Screen", "CLEAR_ALL", "TITLES", "HISTORY_SHOWN"]
 CLEAR_ALL = "\x1b[H\x1b[2J\x1b[3J"
 """Home, clear the screen, then clear the scrollback (after 2J, which some terminals save to it)."""
 HISTORY_SHOWN = 5
-TITLES = {"holdem": "Heads-up no-limit hold'em", "draw": "Five-card draw (poker fermé)"}
-
-
-def describe(cards: Sequence[Card]) -> str:
-    """The hand's name: ``'Two pair, Kings and Sevens'``."""
-    from ..evaluation import evaluate
-    return evaluate(cards).describe()
+TITLES = {**{game.name: game.title for game in BOARD_GAMES.values()}, "draw": "Five-card draw (poker fermé)"}
 
 
 def _fmt(value: object) -> str:
@@ -131,7 +127,7 @@ class Screen:
             grid.add_row(tag, escape(session.seats[seat].name), str(hand.stack(seat)),
                          str(hand.bet(seat) or ""), cards + state)
         self.out.print(grid)
-        if hand.game == "holdem":
+        if board_game(hand.game) is not None:
             self.out.print(f"Board: {cards_markup(hand.board)}   Pot: [bold]{hand.pot}[/]")
         else:
             self.out.print(f"Pot: [bold]{hand.pot}[/]")
@@ -155,7 +151,7 @@ class Screen:
             self.public(f"  [bold]Pots: {pots_text(step.pots, names)}[/]")
 
     def street(self, hand: PokerHand) -> None:
-        if hand.game == "holdem" and hand.board:
+        if board_game(hand.game) is not None and hand.board:
             self.public(f"[bold]{hand.street.capitalize()}[/]: {cards_markup(hand.board)}   Pot: {hand.pot}")
         elif hand.game == "draw":
             self.public(f"[bold]{hand.street.capitalize()}[/]   Pot: {hand.pot}")
@@ -173,7 +169,7 @@ class Screen:
             for seat, chips in outcome.returned.items():
                 self.out.print(f"  [bold]Uncalled bet of {chips} returned to {escape(names[seat])}.[/]")
         layers = final_layers(outcome)
-        lines = outcome_lines(outcome, names, describe)
+        lines = outcome_lines(outcome, names, functools.partial(describe_hand, hand.game))
         if len(layers) > 1 and layers != self._announced:  # the pots changed (or formed) since the last word
             lines.insert(0, f"  [bold]Pots at the showdown: {pots_text(layers, names)}[/]")
         for line in lines:
@@ -231,15 +227,18 @@ class Screen:
                                   and not all(result.versus[seat].values()) else ""))
 
     def _show_strength(self, session: Session, view: SeatView) -> None:
-        cards = view.hole + view.board
-        made = f" — {describe(cards)}" if len(cards) >= 5 else ""
+        game = board_game(view.game)
+        complete = len(view.hole) + len(view.board) >= 5 and (game is None or len(view.board) >= 3)
+        made = f" — {describe_hand(view.game, view.hole, view.board)}" if complete else ""
         shown = numbered(view.hole) if view.phase is Phase.DRAW else cards_markup(view.hole)
         self.out.print(f"Your cards: {shown}{made}")
-        if view.game == "holdem" and hasattr(session, "win_odds"):
-            with self.busy("Computing your exact odds…"):
-                odds = session.win_odds(view.seat).players[0]
+        if game is not None and hasattr(session, "win_odds"):
+            with self.busy("Computing your odds…"):
+                result = session.win_odds(view.seat)
+            odds = result.players[0]
+            how = "exact" if result.exact else f"estimated, ± {1.96 * (result.std_error or 0):.1%}"
             self.out.print(f"Win [bold]{odds.win:.1%}[/] · tie {odds.tie:.1%} · equity "
-                           f"{odds.equity:.1%} [dim](exact, against one unknown hand)[/]")
+                           f"{odds.equity:.1%} [dim]({how}, against one unknown hand)[/]")
         elif view.game == "draw":
             from .strength import draw_options, percentile
             if view.phase is Phase.DRAW:

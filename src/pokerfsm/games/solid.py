@@ -12,6 +12,7 @@ import numpy as np
 from ..cards import Card
 from ..ranges import hand_class
 from .actions import Action, Move, Outcome, SeatView
+from .boardgames import HOLDEM_TABLE, board_game
 from .personality import Personality, sized_raise, verb_of
 from .reading import OpponentModel, chance_to_beat, hold_em_range, keep_share, range_weights
 from .session import Decision
@@ -39,7 +40,10 @@ class Solid(Personality):
     :func:`.reading.range_weights` leaves them (exact after the flop when that
     is quick, else sampled; sampled and cached before the flop). At five-card
     draw the chance against each opponent is :func:`.reading.chance_to_beat`
-    of its percentile.
+    of its percentile; at Omaha, where no range of four-card hands is read
+    from the bets, it is :func:`.reading.chance_to_beat` of its Omaha win
+    chance against a random hand (:meth:`Personality.win_chance`), the
+    opponent's moves keeping their share of the hands as they do at draw.
     """
 
     name = "solid"
@@ -95,6 +99,9 @@ class Solid(Personality):
         if len(opponents) != 1:
             return self.win_chance(view)
         seat = opponents[0]
+        if board_game(view.game) is not HOLDEM_TABLE:
+            keeps = [self.model(seat).keeps(step) for step in view.history if step.seat == seat]
+            return chance_to_beat(self.win_chance(view), keeps)
         weights = range_weights(view.history, seat, self.model(seat), view.board, view.hole + view.board)
         reading = hold_em_range(weights)
         if reading is None:
@@ -148,8 +155,8 @@ class Solid(Personality):
 
     @staticmethod
     def first_on_the_button(view: SeatView) -> bool:
-        """Heads-up hold'em before the flop, first to act from the button (the small blind)."""
-        return (view.game == "holdem" and not view.board and view.opponents == 1
+        """Heads-up before the flop of a board game, first to act from the button (the small blind)."""
+        return (board_game(view.game) is not None and not view.board and view.opponents == 1
                 and view.bet < view.big_blind and not any(step.seat == view.seat for step in view.history))
 
     def _open(self, view: SeatView, strength: float, numbers: dict[str, float]) -> Decision | None:

@@ -32,6 +32,7 @@ import numpy as np
 from ..cards import Card, as_cards
 from ..errors import InvalidDealError
 from ..evaluation import HandCategory, evaluate, evaluate_many
+from .boardgames import board_game, high_hand
 
 __all__ = ["percentile", "draw_options", "DrawOption", "made_category", "all_five_card_hands",
            "subsets"]
@@ -161,16 +162,23 @@ def draw_options(cards: Sequence[Card], opponents: int = 1) -> list[DrawOption]:
     return options
 
 
-def made_category(hole: Sequence[Card], board: Sequence[Card] = ()) -> HandCategory:
+def made_category(hole: Sequence[Card], board: Sequence[Card] = (), game: str = "holdem") -> HandCategory:
     """The category made so far; with fewer than five cards, pairs, trips and quads only.
+
+    At Omaha (``game``), once there is a flop, the hand takes exactly two of
+    the hole cards and three of the board.
 
     >>> from pokerfsm.cards import parse_cards
     >>> made_category(parse_cards("Ah Ad")).name, made_category(parse_cards("Ah Kd"), parse_cards("Ac Ks 2d")).name
     ('PAIR', 'TWO_PAIR')
+    >>> made_category(parse_cards("Ah 2c 3c 4c"), parse_cards("Kh Qh Jh"), "omaha").name   # one heart is no flush
+    'HIGH_CARD'
     """
     cards = tuple(hole) + tuple(board)
-    if len(cards) >= 5:
-        return evaluate(cards).category
+    played = board_game(game)
+    hole_only = played is not None and played.cards.is_omaha and len(board) < 3   # no hand made yet
+    if len(cards) >= 5 and not hole_only:
+        return high_hand(game, hole, board).category
     counts = sorted(np.bincount([int(c) >> 2 for c in cards], minlength=13), reverse=True)
     if counts[0] == 4:
         return HandCategory.FOUR_OF_A_KIND

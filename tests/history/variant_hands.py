@@ -19,8 +19,7 @@ DRAW = ("N2L1D", "F2L3D", "FB")
 VARIANTS = ("NS", *STUD, *DRAW)
 
 
-def _game(variant: str, rng: np.random.Generator, trimming: bool) -> object:
-    ante = int(rng.choice([0, 1, 3]))
+def _game(variant: str, ante: int, trimming: bool = False) -> object:
     if variant in STUD:
         kind = {"F7S": pk.FixedLimitSevenCardStud, "F7S/8": pk.FixedLimitSevenCardStudHighLowSplitEightOrBetter,
                 "FR": pk.FixedLimitRazz}[variant]
@@ -43,7 +42,7 @@ def random_variant_hand(seed: int, variant: str, *, players: tuple[int, int] = (
     rng = np.random.default_rng(seed)
     n = int(rng.integers(*players))
     trimming = bool(rng.random() < 0.3)
-    game = _game(variant, rng, trimming)
+    game = _game(variant, int(rng.choice([0, 1, 3])), trimming)
     state = game(tuple(int(x) for x in rng.integers(*stacks, size=n)), n)
     deck = [str(c) for c in rng.permutation(SHORT_DECK if variant == "NS" else DECK)]
     with warnings.catch_warnings():
@@ -59,19 +58,24 @@ def _held(state) -> set[str]:
     return {repr(c) for i, cards in enumerate(state.hole_cards) if state.statuses[i] for c in cards}
 
 
-def _next_card(state, deck: list[str], rng: np.random.Generator) -> str:
-    if not deck:  # the stub is out: shuffle every card not in a live hand back in
-        deck.extend(str(c) for c in rng.permutation(sorted(set(DECK) - _held(state))))
-    return deck.pop()
+def _cards(state, count: int, deck: list[str], rng: np.random.Generator) -> str:
+    """``count`` cards from the stub; once it is out, every card not in a live hand (nor in this
+    deal) is shuffled back in."""
+    dealt: list[str] = []
+    for _ in range(count):
+        if not deck:
+            deck.extend(str(c) for c in rng.permutation(sorted(set(DECK) - _held(state) - set(dealt))))
+        dealt.append(deck.pop())
+    return "".join(dealt)
 
 
 def _play(state, deck: list[str], rng: np.random.Generator, passive: float) -> None:
     while state.status:
         if state.can_deal_hole():
             count = len(state.hole_dealing_statuses[state.hole_dealee_index])
-            state.deal_hole("".join(_next_card(state, deck, rng) for _ in range(count)))
+            state.deal_hole(_cards(state, count, deck, rng))
         elif state.can_deal_board():
-            state.deal_board("".join(_next_card(state, deck, rng) for _ in range(state.board_dealing_count)))
+            state.deal_board(_cards(state, state.board_dealing_count, deck, rng))
         elif state.stand_patter_or_discarder_index is not None:
             hand = list(state.hole_cards[state.stand_patter_or_discarder_index])
             keep = rng.random(len(hand)) < 0.6
@@ -90,3 +94,31 @@ def _play(state, deck: list[str], rng: np.random.Generator, passive: float) -> N
                 state.check_or_call()
         else:  # pragma: no cover - every other automation is on
             raise AssertionError(f"stuck: {state}")
+
+
+def scripted_hand(variant: str, hands: list[str], folder: int) -> str:
+    """A hand of ``variant`` where each player gets the cards of ``hands`` in order (a stud
+    player's seven as dealt, a draw player's five or four, kept: everybody stands pat), the
+    ``folder`` folds at the first chance and the others bring in, call and check to the showdown.
+    Antes of 1 (and blinds 1/2, or a bring-in of 1) make the pot odd, for a split with an odd chip.
+    """
+    n = len(hands)
+    game = _game(variant, 1)
+    state = game((100,) * n, n)
+    left = [[h[i:i + 2] for i in range(0, len(h), 2)] for h in hands]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        while state.status:
+            if state.can_deal_hole():
+                i = state.hole_dealee_index
+                count = len(state.hole_dealing_statuses[i])
+                state.deal_hole("".join(left[i].pop(0) for _ in range(count)))
+            elif state.stand_patter_or_discarder_index is not None:
+                state.stand_pat_or_discard()
+            elif state.can_post_bring_in():
+                state.post_bring_in()
+            elif state.actor_index == folder:
+                state.fold()
+            else:
+                state.check_or_call()
+    return pk.HandHistory.from_game_state(game, state, finishing_stacks=list(state.stacks)).dumps()

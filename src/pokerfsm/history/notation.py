@@ -103,6 +103,8 @@ def step(state: Any, record: HandRecord, action: ActionLine,
     if words[0] == "d" or len(words) < 2:
         raise record.error(action.line, f"unknown action {action.text!r}")
     player, verb, rest = _seat(record, action, words[0]), words[1], words[2:]
+    if state.can_burn_card():  # a draw where everybody stood pat: the burn before no new cards
+        state.burn_card("??")
     if verb in ("f", "cc", "cbr", "pb") and len(rest) == (verb == "cbr"):
         if state.actor_index != player:
             turn = "nobody's" if state.actor_index is None else f"p{state.actor_index + 1}'s"

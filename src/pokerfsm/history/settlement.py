@@ -48,7 +48,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..cards import Card, CardsLike, as_cards
 from ..errors import DuplicateCardError, Error, InvalidDealError
@@ -207,7 +207,7 @@ def _hands(hands: Sequence[HandLike], board: tuple[Card, ...]) -> list[tuple[Car
 
 
 def _evaluated(cards: tuple[Card, ...] | None, board: tuple[Card, ...], game: Game, i: int
-               ) -> tuple[HandRank, LowRank | None]:
+               ) -> tuple[Any, LowRank | None]:  # the game's value: a HandRank, or a low-only game's low
     """Player ``i``'s value and low: the high and the 8-or-better low (None without one) in a hi-lo
     game, else the value that wins the pot (a low-only game's low) and None."""
     from ..evaluation import HiLo, evaluate  # the tables are opened only when hands are compared

@@ -24,6 +24,8 @@ game="stud"|"stud-hi-lo"|"razz")``, timed and counted the same way (every
 exact row's deal count is checked), then the heads-up fifth-street question
 by pokerkit's ``calculate_equities`` (sampled, its time scaled to the 671,580
 deals we enumerate; its equity must be within 4 standard errors of ours).
+Stud, razz, lowball and badugi evaluation beside pokerkit's hand classes:
+``perf/bench_other_games.py``, run last.
 Run: ``python perf/bench_variants.py [--quick]``.
 """
 from __future__ import annotations
@@ -42,6 +44,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).parent))
 from _common import banner, median_time, print_rows
 from bench_evaluate import random_hands
+from bench_other_games import report as other_games_report
 from pokerfsm import Card, equity, evaluate_many
 from pokerfsm.variants import game_of
 
@@ -339,6 +342,7 @@ def main(argv: list[str] | None = None) -> int:
     print_rows(("stud equity question", "answer", "median wall", "CPU per run", "target", "met"),
                bench_stud(args.quick))
     print_rows(("heads-up fifth street", "answer", "wall", "time / ours; check"), stud_duel_peer(args.quick))
+    other_games_report(args.quick)
     return 0
 
 

@@ -125,3 +125,11 @@ def test_live_odds_update_stops_when_told():
         with pytest.raises(CancelledError):
             live.update("Ah 7c 8d", stop=stop)
         assert live.update("Ah 7c 8d").board == live.board      # nothing kept from the cancelled call
+
+
+def test_live_odds_with_fixed_samples_give_the_same_answer_whatever_the_load():
+    live = LiveOdds("AsKsQhJh", game="omaha", samples=3000, seed=4)
+    flop = live.update("Ah 7c 8d")
+    want = equity(["AsKsQhJh", None], "Ah 7c 8d", game="omaha", samples=3000, seed=4)
+    assert not flop.exact and flop.combinations == 3000
+    assert flop.players[0].equity == want.players[0].equity

@@ -1,4 +1,4 @@
-"""Issue 14's screen defects, played through a real terminal (a pseudo-terminal driven by pexpect).
+"""The poker screens played through a real terminal (a pseudo-terminal driven by pexpect).
 
 Cards are asked for in ASCII (``--cards ascii``) so that hands can be read
 back from the screen; colours are read from the escape sequences.
@@ -226,4 +226,41 @@ def test_rummikub_hint_taken_with_one_key_and_ctrl_c_shows_the_score():
     child.expect("Interrupted \\(Ctrl-C\\)")
     child.expect("The game in progress is not scored")
     child.expect("Bye.")
+    assert finish(child) == 0
+
+
+def test_pot_limit_omaha_in_a_real_terminal_shows_four_cards_the_odds_and_the_limit():
+    child = spawn("play", "--cards", "ascii", "omaha", "--opponent", "bluffer", "--seed", "3", "--hands", "1")
+    child.expect(prompt("You", "pre-flop"))
+    screen = plain(child.before)
+    assert "Heads-up pot-limit Omaha" in screen
+    assert len(CARD.findall(screen.split("Your cards:")[-1].splitlines()[0])) == 4
+    assert "Win " in screen and "Pot odds: call" in screen
+    limit = re.search(r"\[r\]aise to [0-9]+…([0-9]+) \(pot limit\)", screen).group(1)
+    assert "all-in" not in screen.split("Pot odds")[-1]
+    child.sendline("r 5000")
+    child.expect(f"5000 is over the pot limit: the most you can raise to is {limit} ")
+    child.expect(prompt("You", "pre-flop"))
+    child.sendline("r pot")
+    while True:
+        index = child.expect([r"\((pre-flop|flop|turn|river)\) > ", "Session summary"])
+        if index == 1:
+            break
+        assert "Win " in plain(child.before) and "Pot odds" in plain(child.before)
+        child.sendline("c")
+    child.expect("stacks: You")
+    assert finish(child) == 0
+
+
+def test_omaha_hot_seat_hands_the_screen_over_with_four_hidden_cards():
+    child = spawn("play", "--cards", "ascii", "omaha", "--hot-seat", "--seed", "5", "--hands", "1")
+    child.expect("Pass the screen to Player 2")
+    child.sendline("")
+    child.expect(prompt("Player 2", "pre-flop"))
+    p2_cards = CARD.findall(plain(child.before).split("Your cards:")[-1].splitlines()[0])
+    assert len(p2_cards) == 4
+    child.sendline("f")
+    child.expect("Session summary")
+    assert CLEAR_SCROLLBACK in child.before
+    assert not any(card in plain(child.before.rsplit(CLEAR_SCROLLBACK, 1)[1]) for card in p2_cards)
     assert finish(child) == 0

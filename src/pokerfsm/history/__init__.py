@@ -1,8 +1,9 @@
 """Hand histories: read PHH and our draw logs, replay them street by street, settle the pots.
 
-* :func:`load` / :func:`loads` read a history file (PHH or PHHS of hold'em,
-  pot-limit Omaha or fixed-limit Omaha hi-lo, or the JSON lines of
-  ``pokerfsm play draw --history``) and replay every hand on pokerkit's
+* :func:`load` / :func:`loads` read a history file (PHH or PHHS of every
+  variant pokerkit plays: hold'em, short deck, Omaha, Omaha hi-lo, stud,
+  stud hi-lo, razz, 2-7 single and triple draw, badugi; or the JSON lines
+  of ``pokerfsm play draw --history``) and replay every hand on pokerkit's
   rules engine, giving :class:`ReplayedHand` values.
 * :func:`analyse` adds each player's exact equity at every street and the
   all-in expected value against what was won; :func:`summarise` totals a file.

@@ -1,6 +1,5 @@
 """Equity distributions: each hand's equity, weights that average to the seat's equity, buckets, errors."""
 import math
-import time
 
 import numpy as np
 import pytest
@@ -72,22 +71,51 @@ def test_monte_carlo_when_over_budget_has_a_std_error_per_hand(table):
     assert (again.boards, again.hands) == (d.boards, d.hands)  # same seed, same boards
 
 
+THREE = ["QQ+,AK", WIDE, "TT+"]
+
+
+def test_three_seats_each_hand_against_all_the_others(table):
+    seats = distributions(THREE, "Kd 7c 2h", seed=5, budget=2.0)
+    assert len(seats) == 3 and not any(d.exact for d in seats)
+    assert sum(d.equity for d in seats) == pytest.approx(1.0)   # each deal's pot is shared out whole
+    exact = pokerfsm.equity(THREE, board="Kd 7c 2h", exact=True, tables=False)
+    for d, player in zip(seats, exact.players):
+        counts = np.array([h.showdowns for h in d.hands])
+        assert sum(counts) == d.boards
+        assert np.dot(counts, [h.equity for h in d.hands]) / counts.sum() == pytest.approx(d.equity)
+        assert d.equity == pytest.approx(player.equity, abs=0.012)
+    hand = seats[0].hands[3]   # one hand of seat 1 against the two ranges, as the calculator finds it
+    alone = pokerfsm.equity([hand.hand, WIDE, "TT+"], board="Kd 7c 2h", exact=True, tables=False)
+    assert abs(hand.equity - alone.players[0].equity) < 4 * hand.std_error + 1e-9
+    again = distributions(THREE, "Kd 7c 2h", seed=5, budget=2.0)
+    if again[0].boards == seats[0].boards:   # the target was met within the budget both times: the same deals
+        assert again[0].hands == seats[0].hands
+
+
+def test_three_seats_with_a_known_hand_and_a_random_one(table):
+    d = distribution([["Ah", "Kh"], "QQ+", None], "Qh Jh 2c", seat=2, seed=2, budget=1.0)
+    assert d.hands and all("Ah" not in h.hand and "Qh" not in h.hand for h in d.hands)
+    known = distribution([["Ah", "Kh"], "QQ+", None], "Qh Jh 2c", seat=0, seed=2, budget=1.0)
+    assert [h.hand for h in known.hands] in (["AhKh"], ["KhAh"])
+
+
 def test_a_stop_ends_the_work(table):
     cancelled = Stop()
     cancelled.cancel()
     with pytest.raises(CancelledError):
         distribution(["QQ+,AK", WIDE], "Kd 7c 2h", stop=cancelled)
-    started = time.perf_counter()
     with pytest.raises(TimeLimitError):   # preflop, exact: 1.7 million boards, stopped between blocks
         distribution(["QQ+,AK", WIDE], exact=True, stop=Stop(0.3))
-    assert time.perf_counter() - started < 3
+    with pytest.raises(CancelledError):
+        distribution(THREE, "Kd 7c 2h", stop=cancelled)
 
 
 @pytest.mark.parametrize("call, error, fragment", [
     (lambda: distribution(["QQ+,AX", "KK"], "Kd 7c 2h"), RangeParseError, "'AX'"),
     (lambda: distribution(["QQ+", "KK"], "Kd 7c"), InvalidDealError, "got 2"),
     (lambda: distribution(["QQ+", "KK"], "Kd 7c 2h", seat=2), OptionError, "seat"),
-    (lambda: distribution(["QQ+", "KK", "AA"], "Kd 7c 2h"), InvalidDealError, "heads-up"),
+    (lambda: distribution(["QQ+", "KK", "AA"], "Kd 7c 2h", exact=True), OptionError, "cannot be exact"),
+    (lambda: distribution(["QQ+", "KK", "AA"], "Kd 7c 2h", seat=3), OptionError, "no seat 3"),
     (lambda: distribution(["QQ+", "KK"], "Kd 7c 2h", budget=0), OptionError, "budget"),
 ])
 def test_bad_input_is_one_clear_error(table, call, error, fragment):

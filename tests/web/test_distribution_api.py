@@ -28,6 +28,13 @@ def test_one_seat_and_a_known_hand(client):
     assert all("Ah" not in h["hand"] and "Ks" not in h["hand"] for h in answer["seats"][0]["hands"])
 
 
+def test_three_seats_each_hand_against_both_others(client):
+    answer = client.post("/api/distribution", json={"players": [A, B, "TT+"], "board": FLOP, "seed": 4}).json()
+    assert not answer["exact"] and [s["seat"] for s in answer["seats"]] == [1, 2, 3]
+    assert sum(s["equity"] for s in answer["seats"]) == pytest.approx(1)
+    assert all(h["std_error"] > 0 for s in answer["seats"] for h in s["hands"])
+
+
 def test_preflop_is_sampled_within_the_deadline(make_client):
     client = make_client(budget=0.5, deadline=3.0)
     answer = client.post("/api/distribution", json={"players": [A, B], "seed": 3}).json()
@@ -37,7 +44,7 @@ def test_preflop_is_sampled_within_the_deadline(make_client):
 
 @pytest.mark.parametrize("body, loc, fragment", [
     ({"players": [A, "22+,AX"], "board": FLOP}, ["body", "players", 1], "'AX'"),
-    ({"players": [A, B, "TT"], "board": FLOP}, ["body", "players"], "heads-up"),
+    ({"players": [A, B, "TT"], "board": FLOP, "seat": 3}, ["body", "seat"], "no seat 4"),
     ({"players": [A, B], "board": FLOP, "seat": 2}, ["body", "seat"], "no seat 3"),
     ({"players": [A, B], "board": ["Kd", "7c"]}, ["body", "board"], "got 2"),
     ({"players": [A, B], "board": FLOP, "seat": True}, ["body", "seat"], ""),

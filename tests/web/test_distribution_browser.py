@@ -1,5 +1,5 @@
 """The equity distribution beside the results, in headless Chromium at desktop (1280x800) and phone
-(390x844) sizes: both seats' curves, the buckets, and the hand under the pointer with its equity."""
+(390x844) sizes: each seat's curve, the buckets, and the hand under the pointer with its equity."""
 from __future__ import annotations
 
 import re
@@ -78,11 +78,17 @@ def test_the_arrow_keys_walk_the_curve(page_at):
     assert re.search(r"Seat 1: KcKh 98\.\d\d% \(top 3\.7 % of the range\)", text), text
 
 
-def test_no_distribution_for_two_known_hands_or_three_seats(page_at):
+def test_no_distribution_for_known_hands_and_three_curves_for_three_seats(page_at):
     page, base = page_at
     open_spot(page, base, {"players": [["Ah", "Kd"], ["Qs", "Qc"]], "board": ["Kc", "7c", "2h"]})
-    expect(page.locator("#dist-status")).to_contain_text("With two seats at hold'em")
+    expect(page.locator("#dist-status")).to_contain_text("once a seat holds a range")
     expect(page.locator("#dist-figure")).to_be_hidden()
     open_spot(page, base, {"players": ["QQ+", "AK", None], "board": ["Kc", "7c", "2h"]})
-    expect(page.locator("#dist-status")).to_contain_text("With two seats at hold'em")
-    expect(page.locator("#dist-figure")).to_be_hidden()
+    expect(page.locator("#dist-chart polyline.curve")).to_have_count(3, timeout=30_000)
+    expect(page.locator("#dist-status")).to_contain_text("random deals")
+    expect(page.locator("#dist-buckets thead th")).to_have_count(4)
+    chart = page.locator("#dist-chart")
+    chart.scroll_into_view_if_needed()
+    box = chart.bounding_box()
+    page.mouse.move(box["x"] + box["width"] * 36 / 320, box["y"] + box["height"] / 2)
+    expect(page.locator("#dist-readout")).to_contain_text(re.compile(r"Seat 3: \w{4} \d+\.\d\d% ±"))

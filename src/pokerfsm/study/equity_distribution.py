@@ -1,4 +1,4 @@
-"""Equity distributions: each hand of a seat's range by its equity against the other seat.
+"""Equity distributions: each hand of a seat's range by its equity against the other seats.
 
 :func:`distribution` answers what GTO Wizard, Equilab or FlopHero show as
 an equity curve: every live hand of the seat's range with its equity, its
@@ -15,9 +15,10 @@ equities weighted by their showdowns, so it equals :func:`pokerfsm.equity`'s
 Choices recorded here: buckets and the curve count the range by its
 weight (a hand of weight 0.5 is half a combo), as range tools do; a hand's
 ``showdowns`` (its range weight times the opponents' weight it meets, over
-every board) is what averages to the seat's equity. Heads-up only: with
-three seats or more a hand's equity depends on how the others' hands
-combine, and :func:`distribution` says so.
+every board) is what averages to the seat's equity. With three seats or
+more a hand's equity depends on how the other seats' hands combine: it is
+drawn from random deals of every seat (:mod:`.multiway`), and a hand's
+``showdowns`` are the deals drawn where its seat held it.
 """
 from __future__ import annotations
 
@@ -29,9 +30,10 @@ from typing import Any
 import numpy as np
 
 from ..cards import CardsLike
-from ..errors import OptionError
+from ..errors import InvalidDealError, OptionError
 from ..odds.deal import Deal, PlayerSpec, prepare_deal
 from ..odds.stopping import Stop
+from .multiway import MultiwayDeals, multiway_deals
 from .showdowns import DEFAULT_BUDGET, DEFAULT_TARGET_STD_ERROR, Showdowns, showdowns
 
 __all__ = ["distribution", "distributions", "deal_distributions", "Distribution", "HandEquity", "Bucket", "BUCKETS",
@@ -129,8 +131,9 @@ def _seat_distribution(deal: Deal, result: Showdowns, seat: int, seconds: float)
 def distributions(players: Sequence[PlayerSpec], board: CardsLike = (), dead: CardsLike = (), *,
                   exact: bool | None = None, budget: float = DEFAULT_BUDGET, seed: Any = None,
                   target_std_error: float = DEFAULT_TARGET_STD_ERROR,
-                  stop: Stop | None = None) -> tuple[Distribution, Distribution]:
-    """Both seats' distributions from one pass over the boards (see :func:`distribution`)."""
+                  stop: Stop | None = None) -> tuple[Distribution, ...]:
+    """Every seat's distribution from the same boards (see :func:`distribution`): heads-up one pass
+    over the boards, with three seats or more the same random deals."""
     _check_options(exact, budget, target_std_error)
     return deal_distributions(prepare_deal(players, board, dead), exact=exact, budget=budget, seed=seed,
                               target_std_error=target_std_error, stop=stop)
@@ -149,33 +152,59 @@ def _check_options(exact: Any, budget: Any, target_std_error: Any) -> None:
 
 def deal_distributions(deal: Deal, *, exact: bool | None = None, budget: float = DEFAULT_BUDGET, seed: Any = None,
                        target_std_error: float = DEFAULT_TARGET_STD_ERROR,
-                       stop: Stop | None = None) -> tuple[Distribution, Distribution]:
+                       stop: Stop | None = None) -> tuple[Distribution, ...]:
     """:func:`distributions` of a deal already read by :func:`~pokerfsm.odds.deal.prepare_deal`."""
     started = time.perf_counter()
     _check_options(exact, budget, target_std_error)
+    if len(deal.seats) > 2:
+        if exact:
+            raise OptionError("with three seats or more a distribution is drawn from random deals: it cannot "
+                              "be exact", field="exact")
+        drawn = multiway_deals(deal, budget=float(budget), seed=seed, target_std_error=float(target_std_error),
+                               stop=stop)
+        if not drawn.deals:
+            raise InvalidDealError("no deal gives every seat a hand without sharing a card: the ranges collide",
+                                   field="players")
+        seconds = time.perf_counter() - started
+        return tuple(_drawn_distribution(deal, drawn, seat, seconds) for seat in range(len(deal.seats)))
     result = showdowns(deal, exact=exact, budget=float(budget), seed=seed, target_std_error=float(target_std_error),
                        stop=stop)
     seconds = time.perf_counter() - started
-    first, second = (_seat_distribution(deal, result, seat, seconds) for seat in (0, 1))
-    return first, second
+    return tuple(_seat_distribution(deal, result, seat, seconds) for seat in (0, 1))
+
+
+def _drawn_distribution(deal: Deal, drawn: MultiwayDeals, seat: int, seconds: float) -> Distribution:
+    equity, error, counts = drawn.equity(seat), drawn.std_error(seat), drawn.counts[seat]
+    hands, weight = drawn.hands[seat], drawn.weights[seat]
+    live = np.flatnonzero(counts > 0)
+    order = sorted(live.tolist(), key=lambda h: (-equity[h], str(hands[h][0]), str(hands[h][1])))
+    rows = tuple(HandEquity(f"{hands[h][0]}{hands[h][1]}", float(equity[h]), float(error[h]), float(weight[h]),
+                            float(counts[h])) for h in order)
+    return Distribution(seat, deal.seats[seat].text, tuple(map(str, deal.board)), tuple(map(str, deal.dead)), rows,
+                        bucket_shares(equity[live], weight[live]), drawn.seat_equity(seat), False, drawn.deals,
+                        seconds)
 
 
 def distribution(players: Sequence[PlayerSpec], board: CardsLike = (), dead: CardsLike = (), *, seat: int = 0,
                  exact: bool | None = None, budget: float = DEFAULT_BUDGET, seed: Any = None,
                  target_std_error: float = DEFAULT_TARGET_STD_ERROR, stop: Stop | None = None) -> Distribution:
-    """Every live hand of seat ``seat``'s range (from 0) with its equity against the other seat.
+    """Every live hand of seat ``seat``'s range (from 0) with its equity against the other seats.
 
     ``players``, ``board`` and ``dead`` are read as :func:`pokerfsm.equity`
-    reads them (two seats: hands, ranges or ``None`` for a random hand).
-    Exact when every completion of the board fits ``budget`` seconds (by
+    reads them (hands, ranges or ``None`` for a random hand). Heads-up:
+    exact when every completion of the board fits ``budget`` seconds (by
     estimate) or ``exact`` is True; otherwise seeded random boards (``seed``)
     until every hand's standard error is at most ``target_std_error`` or the
-    budget is spent. ``stop`` ends the work early (see
-    :func:`~pokerfsm.study.showdowns.showdowns`). Raises what :func:`pokerfsm.equity` raises for a bad
-    deal, InvalidDealError for more than two seats and OptionError for a bad
-    option or a ``seat`` that is not 0 or 1.
+    budget is spent. Three seats or more: random deals (:mod:`.multiway`),
+    under the same target and budget (``exact=True`` is refused). ``stop``
+    ends the work early (see :func:`~pokerfsm.study.showdowns.showdowns`).
+    Raises what :func:`pokerfsm.equity` raises for a bad deal and
+    OptionError for a bad option or a ``seat`` the spot does not have.
     """
-    if isinstance(seat, bool) or not isinstance(seat, int) or seat not in (0, 1):
-        raise OptionError(f"seat must be 0 or 1 (two seats, counted from 0), not {seat!r}", field="seat")
-    return distributions(players, board, dead, exact=exact, budget=budget, seed=seed,
-                         target_std_error=target_std_error, stop=stop)[seat]
+    if isinstance(seat, bool) or not isinstance(seat, int) or seat < 0:
+        raise OptionError(f"seat must be a seat number counted from 0, not {seat!r}", field="seat")
+    deal = prepare_deal(players, board, dead)
+    if seat >= len(deal.seats):
+        raise OptionError(f"there is no seat {seat} (counted from 0): the spot has {len(deal.seats)}", field="seat")
+    return deal_distributions(deal, exact=exact, budget=budget, seed=seed, target_std_error=target_std_error,
+                              stop=stop)[seat]

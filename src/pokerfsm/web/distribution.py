@@ -1,16 +1,17 @@
-"""``POST /api/distribution``: each hand of one seat's range, or of both seats', by its equity.
+"""``POST /api/distribution``: each hand of one seat's range, or of every seat's, by its equity.
 
 The answer is :func:`pokerfsm.study.distributions`' (what ``pokerfsm
 distribution --json`` prints, per seat): every live hand with its equity,
 its standard error (0 when exact), its weight in the range and its
-showdowns, best first; the five buckets; the seat's equity. Heads-up only:
-a spot of three seats or more is a 422 naming ``players``.
+showdowns, best first; the five buckets; the seat's equity.
 
-It runs on the heavy threads under the request's deadline: exact when every
-completion of the board fits the server's time budget (a flop, turn or river
-always does), otherwise random boards until each hand's standard error is
-at most 0.5 % or the budget (at most 80 % of the time left) is spent. A
-client that goes away stops it between blocks of boards.
+It runs on the heavy threads under the request's deadline. Heads-up it is
+exact when every completion of the board fits the server's time budget (a
+flop, turn or river always does), otherwise random boards until each hand's
+standard error is at most 0.5 % or the budget (at most 80 % of the time
+left) is spent; with three seats or more, random deals of every seat under
+the same rule (each hand against all the other seats). A client that goes
+away stops it between blocks of boards.
 
 >>> from pokerfsm.odds import Stop
 >>> answer = distribution_answer(DistributionRequest(players=["QQ+, AK", "22+, ATs+, KQs"],
@@ -40,28 +41,28 @@ BUDGET_SHARE = 0.8
 
 
 class DistributionRequest(SpotRequest):
-    """A heads-up spot, and the seat (0-based) whose distribution is wanted (both when not given)."""
+    """A spot, and the seat (0-based) whose distribution is wanted (every seat's when not given)."""
 
     seat: Annotated[int, Field(strict=True, ge=0, le=9)] | None = Field(
-        default=None, description="0-based seat; null for both seats' distributions (from the same pass)")
+        default=None, description="0-based seat; null for every seat's distribution (from the same boards)")
     seed: Annotated[int, Field(strict=True, ge=0, le=2**63 - 1)] | None = Field(
         default=None, description="seed of the random boards (when the spot is not enumerated)", examples=[7])
 
 
 def distribution_answer(body: DistributionRequest, budget: float, stop: Stop) -> dict[str, Any]:
-    """``{"seats": [...], "exact", "boards", "seconds"}``: the distribution of ``body.seat``, or of both
-    seats, each as :meth:`~pokerfsm.study.equity_distribution.Distribution.to_dict` writes it."""
+    """``{"seats": [...], "exact", "boards", "seconds"}``: the distribution of ``body.seat``, or of every
+    seat, each as :meth:`~pokerfsm.study.equity_distribution.Distribution.to_dict` writes it."""
     deal = read_deal(body)
     if body.seat is not None and body.seat >= len(deal.seats):
         raise FieldError(("body", "seat"), f"there is no seat {body.seat + 1}: the spot has {len(deal.seats)}",
                          "no_seat")
     try:
-        both = deal_distributions(deal, budget=min(budget, BUDGET_SHARE * stop.seconds_left()), seed=body.seed,
+        every = deal_distributions(deal, budget=min(budget, BUDGET_SHARE * stop.seconds_left()), seed=body.seed,
                                   stop=stop)
     except Error as exc:
         if exc.field is None:
             raise
         raise field_error(exc) from None
-    chosen = both if body.seat is None else (both[body.seat],)
-    return {"seats": [d.to_dict() for d in chosen], "exact": both[0].exact, "boards": both[0].boards,
-            "seconds": round(both[0].seconds, 4)}
+    chosen = every if body.seat is None else (every[body.seat],)
+    return {"seats": [d.to_dict() for d in chosen], "exact": every[0].exact, "boards": every[0].boards,
+            "seconds": round(every[0].seconds, 4)}

@@ -1,8 +1,8 @@
-// The equity distribution beside the results (POST /api/distribution): heads-up, each seat's range
-// sorted by equity into a curve (the range's share on x, the hand's equity on y), the five buckets
+// The equity distribution beside the results (POST /api/distribution): each seat's range
+// sorted by equity into a curve (against all the other seats) (the range's share on x, the hand's equity on y), the five buckets
 // as bands and a table, and a readout of the hand under the pointer (or the arrow keys).
-// It is asked after each answer of a heads-up hold'em spot where a seat holds a range or an
-// unknown hand; study.js takes each hand's equity from it for the board-hit highlights.
+// It is asked after each answer of a hold'em spot where a seat holds a range or an unknown hand
+// (heads-up exact where it fits the server's time, with three seats or more from random deals); study.js takes each hand's equity from it for the board-hit highlights.
 import { postJSON } from "./app.js";
 import { state } from "./cards.js";
 import { $, percent } from "./page.js";
@@ -10,7 +10,9 @@ import { pageMessage } from "./results.js";
 
 export const dist = { shown: null, key: null, request: null, at: 0.5 };
 
-const SEAT_COLOURS = ["#1f5f9e", "#b8560f"];   // seat 1 blue, seat 2 orange (apart for colour-blind eyes too)
+// seat 1 blue, seat 2 orange (apart for colour-blind eyes too), then green, purple, ochre, grey, ...
+const SEAT_COLOURS = ["#1f5f9e", "#b8560f", "#2e7d32", "#7b3fa0", "#8a6d00", "#4d5a55", "#c2185b", "#00838f",
+  "#5d4037", "#1b1f1d"];
 const W = 320, H = 200, LEFT = 34, RIGHT = 8, TOP = 8, BOTTOM = 26;
 const SVG = "http://www.w3.org/2000/svg";
 
@@ -56,7 +58,7 @@ function buildPanel() {
 
 /** The spot's heads-up question, or null when the page does not show a distribution for it. */
 function question(result) {
-  if (state.game !== "holdem" || !result || result.players.length !== 2) return null;
+  if (state.game !== "holdem" || !result || result.players.length !== state.seats.length) return null;
   return spotQuestion();
 }
 
@@ -65,7 +67,7 @@ function spotQuestion() {
     const cards = s.cards.filter(Boolean);
     return cards.length === 2 ? cards : s.range.trim() || null;
   });
-  if (players.length !== 2 || players.every(Array.isArray)) return null;
+  if (players.every(Array.isArray)) return null;
   return { players, board: state.board.filter(Boolean), dead: state.dead.filter(Boolean) };
 }
 
@@ -81,8 +83,8 @@ async function ask(result) {
   $("#dist-readout").textContent = "";
   const status = $("#dist-status");
   if (!body) {
-    status.textContent = "With two seats at hold'em, one of them holding a range or an unknown hand, each " +
-      "seat's hands are shown here by their equity.";
+    status.textContent = "At hold'em, once a seat holds a range or an unknown hand, each seat's hands are " +
+      "shown here by their equity.";
     document.dispatchEvent(new CustomEvent("distribution"));
     return;
   }
@@ -95,8 +97,9 @@ async function ask(result) {
     if (!response.ok) { status.textContent = pageMessage(data.detail?.[0]).msg; return; }
     data.seats.forEach(addShares);
     dist.shown = data;
+    const drawn = data.seats.length > 2 ? "random deals" : "random boards";
     status.textContent = data.exact ? "" :
-      `From ${data.boards.toLocaleString("en-US")} random boards: each hand's equity has a standard error.`;
+      `From ${data.boards.toLocaleString("en-US")} ${drawn}: each hand's equity has a standard error.`;
     draw(data);
     point(dist.at);
     document.dispatchEvent(new CustomEvent("distribution"));
@@ -141,10 +144,10 @@ function draw(data) {
     const points = seat.hands.flatMap((h) => [`${xOf(h.from).toFixed(2)},${yOf(h.equity).toFixed(2)}`,
       `${xOf(h.to).toFixed(2)},${yOf(h.equity).toFixed(2)}`]);
     chart.append(svg("polyline", { class: `curve seat-${seat.seat}`, points: points.join(" "), fill: "none",
-      stroke: SEAT_COLOURS[seat.seat - 1], "stroke-width": 2 }));
+      stroke: SEAT_COLOURS[(seat.seat - 1) % SEAT_COLOURS.length], "stroke-width": 2 }));
   });
   data.seats.forEach((seat) => chart.append(svg("circle", { class: `marker seat-${seat.seat}`, r: 4,
-    fill: SEAT_COLOURS[seat.seat - 1], stroke: "#fff", "stroke-width": 1.5, visibility: "hidden" })));
+    fill: SEAT_COLOURS[(seat.seat - 1) % SEAT_COLOURS.length], stroke: "#fff", "stroke-width": 1.5, visibility: "hidden" })));
   chart.append(svg("line", { class: "cursor", y1: TOP, y2: H - BOTTOM, visibility: "hidden" }));
   $("#dist-figure").hidden = false;
   bucketTable(data);
@@ -156,7 +159,7 @@ function bucketTable(data) {
   head.append(Object.assign(document.createElement("th"), { scope: "col", textContent: "Equity" }));
   for (const seat of data.seats) {
     const th = Object.assign(document.createElement("th"), { scope: "col", textContent: `Seat ${seat.seat}` });
-    th.style.color = SEAT_COLOURS[seat.seat - 1];
+    th.style.color = SEAT_COLOURS[(seat.seat - 1) % SEAT_COLOURS.length];
     head.append(th);
   }
   $("thead", table).replaceChildren(head);

@@ -95,3 +95,17 @@ def test_bad_input_is_a_422_naming_the_field(client, store, body, loc, fragment)
 def test_a_long_range_is_not_echoed(client, store):
     response = client.post("/api/flops", json={"range_a": "AX" * 240, "range_b": B})
     assert response.status_code == 422 and len(json.dumps(response.json())) < 1500
+
+
+def test_a_store_another_program_writes_is_a_503(make_client, store):
+    from pokerfsm.precomputed.storefile import writer_lock
+
+    client = make_client()
+    body = {"range_a": A, "range_b": B, "limit": 15}
+    with writer_lock(store):   # as a table build holds it
+        _, response = poll(client, body)
+    assert response.status_code == 503
+    problem = response.json()["detail"][0]
+    assert problem["type"] == "store_error" and str(store) not in problem["msg"]
+    _, response = poll(client, body)   # once it is free, the same request computes the report
+    assert response.status_code == 200 and response.json()["flops"] == 15

@@ -71,6 +71,14 @@ def test_stud_streets_show_down_and_up_cards_and_the_bring_in(table):
     assert hand.record.bring_in == 1 and hand.record.blinds == (0,) * hand.record.seats
 
 
+@pytest.mark.parametrize("seed", range(6))
+def test_the_first_full_bet_on_third_street_completes_the_bring_in(table, seed):
+    hand, = history.loads(random_variant_hand(seed, "FR", passive=0.5))
+    bets = [m for m in hand.streets[0].actions if any(w in m for w in ("complete", "raise", "bet "))]
+    assert not bets or "complete to 2" in bets[0]
+    assert all("complete" not in m for m in bets[1:])
+
+
 def test_draw_streets_show_the_cards_held_and_the_discards(table):
     text = next(t for s in range(50) if "sd" in (t := random_variant_hand(s, "F2L3D", passive=0.9))
                 and "sm" in t)

@@ -128,7 +128,6 @@ class _Replay:
         self.returned = 0
         self.holes: list[list[Card | None]] = [[] for _ in range(n)]
         self.up: list[list[bool]] = [[] for _ in range(n)]
-        self.completing = False  # a stud bring-in is posted and nobody has completed yet
         self.board: list[Card] = []
         self.folded: set[int] = set()
         self.mucked: set[int] = set()
@@ -295,7 +294,8 @@ class _Replay:
             dead=self._dead(), cards=self._cards()[0], up=self._cards()[1])
 
     def _begin_street(self, key: int) -> None:
-        self.street_key, self.moves, self.completing = key, [], False
+        # stud's third street: the first full bet completes the bring-in, posted or not
+        self.street_key, self.moves, self.completing = key, [], self.record.rules.bring_in and key == 0
         self.street_list.append(_StreetLog(None, self.moves))
 
     def _freeze(self) -> None:

@@ -83,6 +83,8 @@ def test_a_card_below_six_is_one_error_naming_it():
         pokerfsm.best_five("2d Ks", board="7c 8h 9c", game="short-deck")
     with pytest.raises(InvalidDealError, match=r"row 1: .* a card outside the short deck"):
         pokerfsm.evaluate_many(np.array([[48, 44, 40, 36, 32], [48, 44, 40, 36, 0]]), game="short-deck")
+    with pytest.raises(InvalidDealError, match=r"row 0: As Ks Qs Js 200 has a card outside"):
+        pokerfsm.evaluate_many(np.array([[48, 44, 40, 36, 200]], dtype=np.uint8), game="short-deck")
     with pytest.raises(InvalidDealError, match=r"row 0: .* a card given twice"):
         pokerfsm.evaluate_many(np.array([[48, 48, 40, 36, 32]]), game="short-deck")
     with pytest.raises(DuplicateCardError, match="'Ah'"):

@@ -96,7 +96,8 @@ def evaluate_many(cards: ArrayLike, *, board: ArrayLike | None = None,
     chosen = game_of(game)
     if chosen.high is HighRule.SHORT_DECK:
         hands = np.asarray(cards)
-        return short_deck_rows(hands if board is None else _with_board(hands, np.asarray(board), chosen.hole_cards))
+        rows = hands if board is None else _with_board(hands, np.asarray(board), chosen.hole_cards)
+        return short_deck_rows(rows, threads_for(len(rows) * 7))
     if plays_without_board(chosen):
         return variant_rows(_no_board(cards, board, chosen), chosen)
     if chosen is not HOLDEM and not chosen.is_omaha:

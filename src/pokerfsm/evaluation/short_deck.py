@@ -31,6 +31,7 @@ from ..table.files import load_default
 from ..table.format import ROOT
 from ..table.rankings import SHORT_DECK, SHORT_DECK_ORDER, short_deck_class
 from ..variants import game_of
+from . import _table_rows
 from .handrank import HandRank, validated
 from .omaha import card_codes, checked_hand
 
@@ -43,6 +44,7 @@ __all__ = ["ShortDeckRank", "evaluate_short_deck", "best_five_short_deck", "shor
 
 _GAME = game_of("short-deck")
 _DECK = frozenset(int(c) for c in _GAME.deck)
+_DECK_MASK = sum(1 << c for c in _DECK)
 
 
 class ShortDeckRank(HandRank):
@@ -127,26 +129,24 @@ def best_five_short_deck(hole: CardsLike, board: CardsLike | None = None) -> tup
     raise AssertionError("unreachable: some five cards make the hand")  # pragma: no cover
 
 
-def short_deck_rows(cards: ArrayLike) -> NDArray[np.int32]:
+def short_deck_rows(cards: ArrayLike, threads: int = 1) -> NDArray[np.int32]:
     """Short-deck values of many hands, rows of 5-7 card codes (``evaluate_many(..., game="short-deck")``
-    joins hole cards and a board into such rows). Raises InvalidDealError naming the first row with a
-    card outside the short deck or a card given twice."""
+    joins hole cards and a board into such rows), on ``threads`` threads. Raises InvalidDealError
+    naming the first row with a card outside the short deck or a card given twice."""
     import numpy as np
 
     array = np.asarray(cards)
     if array.ndim != 2 or array.shape[1] not in (5, 6, 7):
         raise InvalidDealError(f"short-deck hands are rows of 5, 6 or 7 cards, got shape {array.shape}")
-    array = card_codes(array, "cards").astype(np.intp)
-    ordered = np.sort(array, axis=1)
-    bad_rows = ~np.isin(array, sorted(_DECK)).all(axis=1) | (ordered[:, 1:] == ordered[:, :-1]).any(axis=1)
-    if bad_rows.any():
-        bad = int(np.argmax(bad_rows))
+    array = card_codes(array, "cards")
+    out = np.empty(len(array), dtype=np.int32)
+    beyond = bool(array.size) and int(array.max()) > 51  # the kernel takes card codes only
+    if beyond:
+        out = np.where((array > 51).any(axis=1), -1, 0).astype(np.int32)
+    if beyond or (len(array) and _table_rows.walk_rows(short_deck_table(), _DECK_MASK, array, out, threads)):
+        bad = int(np.argmax(out < 0))
         row = array[bad].tolist()
         problem = "a card given twice" if len(set(row)) < len(row) else "a card outside the short deck"
-        raise InvalidDealError(f"row {bad}: {' '.join(str(Card(c)) if 0 <= c < 52 else str(c) for c in row)} "
-                               f"has {problem} (sixes to aces)", field="cards", index=bad)
-    table = short_deck_table()
-    state = np.full(len(array), ROOT, dtype=np.intp)
-    for column in array.T:
-        state = table[state + column + 1].astype(np.intp)
-    return (state if array.shape[1] == 7 else table[state]).astype(np.int32)
+        shown = " ".join(str(Card(c)) if c < 52 else str(c) for c in row)
+        raise InvalidDealError(f"row {bad}: {shown} has {problem} (sixes to aces)", field="cards", index=bad)
+    return out

@@ -45,6 +45,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 from _common import banner, median_time, print_rows
 from bench_evaluate import random_hands
 from bench_other_games import report as other_games_report
+from bench_short_deck import report as short_deck_report
 from pokerfsm import Card, equity, evaluate_many
 from pokerfsm.variants import game_of
 
@@ -343,6 +344,7 @@ def main(argv: list[str] | None = None) -> int:
                bench_stud(args.quick))
     print_rows(("heads-up fifth street", "answer", "wall", "time / ours; check"), stud_duel_peer(args.quick))
     other_games_report(args.quick)
+    short_deck_report(args.quick)
     return 0
 
 

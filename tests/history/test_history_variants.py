@@ -162,6 +162,11 @@ def test_the_command_shows_each_game_and_its_json_names_it(table, tmp_path, caps
     document = json.loads(capsys.readouterr().out)
     hand, = document["hands"]
     assert hand["game"] == variant and hand["finishing_stacks"] == hand["recorded_finishing_stacks"]
+    seat = hand["streets"][0]["players"][0]
+    if variant in STUD:  # third street: two down cards, one up
+        assert len(seat["down"]) == 2 and len(seat["up"]) == 1 and seat["cards"] == seat["down"] + seat["up"]
+    else:
+        assert "down" not in seat and "up" not in seat
     assert main(["replay", str(path)]) == 0
     out = capsys.readouterr().out
     rules = history.load(path)[0].record.rules

@@ -123,7 +123,7 @@ class HandAnalysis:
                 "exact": e.exact, "std_error": e.std_error, "split": e.split, "note": e.note,
                 **({} if e.halves is None else {"low": e.low}),
                 "actions": list(e.street.actions),
-                "players": [{"name": names[i], "cards": cards(e.street.holes[i]),
+                "players": [{"name": names[i], "cards": cards(e.street.holes[i]), **_faces(e.street, i),
                              "in": i in e.street.live, "equity": e.equity[i], **_halves(e, i)}
                             for i in range(record.seats)],
             } for e in self.streets],
@@ -186,6 +186,15 @@ class Summary:
                 "all_ins": self.all_ins,
                 "players": [{"name": p.name, "hands": p.hands, "net": p.net, "all_ins": p.all_ins,
                              "luck": p.luck} for p in self.players]}
+
+
+def _faces(street: Street, i: int) -> dict[str, list[str | None]]:
+    """A stud player's ``down`` cards (None where unseen) and ``up`` cards for the JSON (none elsewhere)."""
+    if not street.up or not any(street.up[i]):
+        return {}
+    dealt = list(zip(street.cards[i], street.up[i]))
+    return {"down": [None if c is None else str(c) for c, up in dealt if not up],
+            "up": [str(c) for c, up in dealt if up and c is not None]}
 
 
 def _halves(entry: StreetEquity, i: int) -> dict[str, float | None]:

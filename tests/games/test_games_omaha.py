@@ -176,3 +176,15 @@ def test_a_scripted_game_shows_win_probability_and_pot_odds_at_every_decision():
     assert "5000 is over the pot limit" in text and "pot limit: all-in (1000) is over the limit" in text
     assert "Heads-up pot-limit Omaha" in text and "four cards" in term.help_text
     assert sum(seat.stack for seat in s.seats) == 2000
+
+
+def test_solid_discounts_its_omaha_chance_by_the_hands_a_raise_keeps():
+    from pokerfsm.games.reading import chance_to_beat
+
+    hand = omaha(seed=5).start_hand()
+    hand.apply(Action.raise_to(30))                          # the button raises the pot
+    view = hand.view(hand.actor)
+    solid = make_agent("solid", np.random.default_rng(0))
+    against_random = solid.win_chance(view)
+    keeps = solid.model(hand.seats[-1]).keeps(view.history[-1])
+    assert keeps < 1 and solid.strength(view) == chance_to_beat(against_random, [keeps]) < against_random

@@ -4,26 +4,17 @@
 #
 # Every seat holds a list of hands (a known hand is a list of one): rows of ``h`` cards in
 # ``hands``, seat s owning rows start[s] .. start[s + 1], each with its card mask and weight.
-# Results are one row of doubles per task (or Monte Carlo stream), for n players
-# (pokerfsm.odds.omaha.omaha_row_width):
-#   [p * N_SLOTS + c]          player p's showdowns whose high is of category c (1..9)
-#   [n * N_SLOTS + mask]       showdowns where exactly the players of ``mask`` take part of the pot
-#   [then] LOW                 showdowns where a low qualifies
-#          SHOWDOWNS           showdowns counted, unweighted
-#   and, in a hi-lo game only (the masks say the rest in a game of one half):
-#          share[n]            each player's part of the pot, summed
-#          share_sq[n]         its square, summed (for the Monte Carlo standard error)
-#          high[n], low[n]     the part won with the high, with the low (share = high + low)
-#          scoop[n]            showdowns where the player takes the whole pot alone
-# Weighted counts: a showdown counts the product of its hands' weights (1 for Monte Carlo).
+# Results are one row of doubles per task (or Monte Carlo stream), for n players, laid out by
+# odds/_showdown.pxd (pokerfsm.odds.omaha.omaha_row_width gives its width). Weighted counts: a
+# showdown counts the product of its hands' weights (1 for Monte Carlo).
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint16_t, uint64_t
 from libc.stdlib cimport free, malloc
 from libc.string cimport memset
 from cython.parallel cimport prange
 
 from pokerfsm.evaluation._omaha cimport Omaha, board_row, high_from_row, low_value, omaha_tables
-from pokerfsm.evaluation._walk cimport VALUE_SHIFT
-from pokerfsm.odds._kernels cimport MAX_PLAYERS, N_SLOTS, Stop, make_stop, should_stop
+from pokerfsm.odds._kernels cimport MAX_PLAYERS, Stop, make_stop, should_stop
+from pokerfsm.odds._showdown cimport count_showdown, row_width as showdown_width
 from pokerfsm.odds cimport _xoshiro as xoshiro
 from pokerfsm.odds._xoshiro cimport Rng
 
@@ -33,8 +24,8 @@ cdef enum:
 
 
 def row_width(int n):
-    """Doubles in one result row of ``n`` players (see this module's header)."""
-    return n * N_SLOTS + (1 << n) + 2 + 5 * n
+    """Doubles in one result row of ``n`` players (see odds/_showdown.pxd)."""
+    return showdown_width(n)
 
 
 cdef struct Question:
@@ -46,50 +37,6 @@ cdef struct Question:
     const double* weights   # enumeration: each hand's weight; Monte Carlo: cumulative within its seat
     const int32_t* start    # n + 1 entries
     const uint8_t* kind     # Monte Carlo, per seat: 0 its listed hands, 2 a random hand from the deck
-
-
-cdef inline void _showdown(const Question* q, const int32_t* high, const int32_t* low, double w,
-                           double* row) noexcept nogil:
-    """Count one showdown of the players' ``high`` values (and ``low`` ranks, 0 for none) with weight ``w``."""
-    cdef int n = q.n, p, high_mask = 0, low_mask = 0, highs = 0, lows = 0
-    cdef int32_t best_high = -1, best_low = 0
-    cdef double high_part, low_part, share
-    cdef double* tail
-    for p in range(n):
-        best_high = high[p] if high[p] > best_high else best_high
-        if q.hilo:
-            best_low = low[p] if low[p] > best_low else best_low
-    for p in range(n):
-        if high[p] == best_high:
-            high_mask |= 1 << p
-            highs += 1
-        if best_low and low[p] == best_low:
-            low_mask |= 1 << p
-            lows += 1
-        row[p * N_SLOTS + (high[p] >> VALUE_SHIFT)] += w
-    row[n * N_SLOTS + (high_mask | low_mask)] += w
-    tail = row + n * N_SLOTS + (1 << n)
-    tail[1] += 1
-    if not q.hilo:  # the masks say all of it: a high alone is shared by the players of its mask
-        return
-    if best_low:
-        tail[0] += w
-    tail += 2
-    high_part = (0.5 if best_low else 1.0) / highs
-    low_part = 0.5 / lows if best_low else 0.0
-    for p in range(n):
-        share = 0.0
-        if (high_mask >> p) & 1:
-            share = high_part
-            tail[2 * n + p] += w * high_part
-        if (low_mask >> p) & 1:
-            share += low_part
-            tail[3 * n + p] += w * low_part
-        if share != 0.0:
-            tail[p] += w * share
-            tail[n + p] += w * share * share
-            if share == 1.0:
-                tail[4 * n + p] += w
 
 
 cdef Py_ssize_t _one_board(const Question* q, const uint8_t* board, uint64_t board_mask, int32_t* high,
@@ -125,7 +72,7 @@ cdef Py_ssize_t _one_board(const Question* q, const uint8_t* board, uint64_t boa
         highs[depth] = high[i]
         lows[depth] = low[i]
         if depth == n - 1:
-            _showdown(q, highs, lows, weight[depth] * q.weights[i], row)
+            count_showdown(q.n, q.hilo, True, highs, lows, weight[depth] * q.weights[i], row)
         else:
             used[depth + 1] = used[depth] | q.masks[i]
             weight[depth + 1] = weight[depth] * q.weights[i]
@@ -285,7 +232,7 @@ cdef int64_t _run_stream(const Question* q, uint64_t used, const uint8_t* board,
         for p in range(n):
             highs[p] = high_from_row(q.t, ranks, holes + p * h, h, full, 5)
             lows[p] = low_value(q.t, holes + p * h, h, full, 5) if q.hilo else 0
-        _showdown(q, highs, lows, 1.0, row)
+        count_showdown(q.n, q.hilo, True, highs, lows, 1.0, row)
         trial += 1
     return rejected
 

@@ -6,7 +6,9 @@
 # that completes its hand (rows of seven cards, the completion's card mask) and counts every
 # combination of completions with no card twice; Monte Carlo deals the completions at random.
 # The values: the high of the best five of seven (the compact evaluator), and in a game with
-# a low, the low's value (0 for none). Results are rows laid out by odds/_showdown.pxd.
+# a low, the low's value (0 for none). Results are rows laid out by odds/_showdown.pxd, but for
+# its SHOWDOWNS slot: exact counts count a group of equal showdowns once there (pokerfsm.odds.stud
+# counts the deals itself).
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint16_t, uint64_t
 from cython.parallel cimport prange
 

@@ -206,3 +206,22 @@ def test_razz_counts_no_high_categories():
     result = compute_stud(prepare_stud_deal(["As 2d 3c 4d 5h", "?? ?? Kc Qc Jc"], game="razz"))
     assert result.players[0].equity == 1.0 and result.players[0].categories == {}
     assert result.to_dict()["game"] == "razz" and "low" not in result.to_dict()
+
+
+def test_progress_reaches_the_end_and_hours_of_enumeration_are_refused():
+    seen = []
+    compute_stud(prepare_stud_deal(["As Ad Kc Qd 2h", "Ts 9s 8s 7h 2c"]), progress=seen.append)
+    assert seen and seen[-1] == 1.0
+    with pytest.raises(InvalidDealError, match=r"would take about .* hours"):
+        compute_stud(prepare_stud_deal(["As Ad Kc", "?? ?? Ts", "?? ?? 9h"]), exact=True)
+
+
+def test_renaming_the_suits_changes_nothing():
+    seats = ["As Ad Kc Qd 2h 7c", "?? ?? Ts 9h 8s 7s", "Kh Ks 4d 4c 5h 6h"]
+    renamed = [seat.translate(str.maketrans("shdc", "hcsd")) for seat in seats]
+    dead = dead_cards(seats, 24)
+    first = compute_stud(prepare_stud_deal(seats, dead, game="stud-hi-lo"))
+    second = compute_stud(prepare_stud_deal(renamed, dead.translate(str.maketrans("shdc", "hcsd")),
+                                            game="stud-hi-lo"))
+    assert [p.equity for p in first.players] == pytest.approx([p.equity for p in second.players], abs=1e-12)
+    assert first.split_counts == second.split_counts

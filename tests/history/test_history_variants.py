@@ -91,6 +91,15 @@ def test_draw_streets_show_the_cards_held_and_the_discards(table):
     assert "(" in discard  # the cards thrown, where the history shows them
 
 
+def test_a_discarded_card_may_be_dealt_again_once_the_stub_is_out(table):
+    text = random_variant_hand(0, "F2L3D", players=(6, 7), passive=0.95)
+    hand, = history.loads(text)
+    dealt = [a.text.split()[-1] for a in hand.record.actions if a.text.startswith("d dh")]
+    cards = [d[i:i + 2] for d in dealt for i in range(0, len(d), 2)]
+    assert len(cards) > 52 and len(set(cards)) < len(cards)
+    assert hand.final_stacks == hand.engine_stacks == hand.record.finishing_stacks
+
+
 @pytest.mark.parametrize("variant", DRAW)
 def test_draw_games_have_equity_after_the_last_draw_only(table, variant):
     text = next(t for s in range(80) if (t := random_variant_hand(s, variant, passive=0.95)).count(" sm ") >= 2

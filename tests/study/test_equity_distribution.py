@@ -1,4 +1,6 @@
 """Equity distributions: each hand's equity, weights that average to the seat's equity, buckets, errors."""
+import dataclasses
+import json
 import math
 
 import numpy as np
@@ -97,6 +99,13 @@ def test_three_seats_with_a_known_hand_and_a_random_one(table):
     assert d.hands and all("Ah" not in h.hand and "Qh" not in h.hand for h in d.hands)
     known = distribution([["Ah", "Kh"], "QQ+", None], "Qh Jh 2c", seat=0, seed=2, budget=1.0)
     assert [h.hand for h in known.hands] in (["AhKh"], ["KhAh"])
+
+
+def test_json_has_no_infinite_error_for_a_hand_dealt_once(table):
+    d = distribution(THREE, "Kd 7c 2h", seed=1, budget=0.01)
+    once = dataclasses.replace(d, hands=(dataclasses.replace(d.hands[0], std_error=math.inf), *d.hands[1:]))
+    text = json.dumps(once.to_dict(), allow_nan=False)
+    assert json.loads(text)["hands"][0]["std_error"] is None
 
 
 def test_a_stop_ends_the_work(table):

@@ -22,6 +22,7 @@ drawn from random deals of every seat (:mod:`.multiway`), and a hand's
 """
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -47,7 +48,8 @@ BUCKETS: tuple[tuple[str, float, float], ...] = (
 
 @dataclass(frozen=True)
 class HandEquity:
-    """One hand of the range: its equity against the other seat, ``std_error`` (0 when exact),
+    """One hand of the range: its equity against the other seats, ``std_error`` (0 when exact; infinite,
+    and null in JSON, for a hand seen on fewer than two random boards or deals),
     its ``weight`` in the range and its ``showdowns`` (see the module)."""
 
     hand: str
@@ -100,7 +102,8 @@ class Distribution:
                 "boards": self.boards, "seconds": round(self.seconds, 4),
                 "buckets": [{"label": b.label, "low": b.low, "high": b.high, "weight": b.weight, "share": b.share}
                             for b in self.buckets],
-                "hands": [{"hand": h.hand, "equity": h.equity, "std_error": h.std_error, "weight": h.weight,
+                "hands": [{"hand": h.hand, "equity": h.equity,
+                           "std_error": h.std_error if math.isfinite(h.std_error) else None, "weight": h.weight,
                            "showdowns": h.showdowns} for h in self.hands]}
 
 

@@ -99,12 +99,11 @@ def evaluate_many(cards: ArrayLike, *, board: ArrayLike | None = None,
         rows = hands if board is None else _with_board(hands, np.asarray(board), chosen.hole_cards)
         return short_deck_rows(rows, threads_for(len(rows) * 7))
     if plays_without_board(chosen):
-        return variant_rows(_no_board(cards, board, chosen), chosen)
+        return variant_rows(_no_board(cards, board, chosen), chosen, threads_for(len(np.asarray(cards)) * 10))
     if chosen is not HOLDEM and not chosen.is_omaha:
         raise not_played(chosen, "hand values", [g for g in GAMES if g is HOLDEM or g.is_omaha])
     if chosen.is_omaha:
-        rows = len(np.asarray(cards))
-        return omaha_rows(cards, board, chosen, threads_for(rows * _OMAHA_LOOKUPS))
+        return omaha_rows(cards, board, chosen, threads_for(len(np.asarray(cards)) * _OMAHA_LOOKUPS))
     array = np.asarray(cards)
     if board is not None:
         array = _with_board(array, np.asarray(board), chosen.hole_cards)

@@ -94,16 +94,17 @@ _LOW_VALUES: dict[LowRule, type[AceToFiveLow | DeuceToSevenLow | BadugiLow]] = {
     LowRule.ACE_TO_FIVE: AceToFiveLow, LowRule.DEUCE_TO_SEVEN: DeuceToSevenLow, LowRule.BADUGI: BadugiLow}
 
 
-def _high_rows(cards: NDArray[np.uint8]) -> NDArray[np.int32]:
+def _high_rows(cards: NDArray[np.uint8], threads: int = 1) -> NDArray[np.int32]:
     out = np.empty(len(cards), dtype=np.int32)
-    _compact.evaluate_rows(cards, out, 1)
+    _compact.evaluate_rows(cards, out, threads)
     return out
 
 
-def variant_rows(cards: ArrayLike, game: GameLike) -> NDArray[np.int32] | HiLoValues:
+def variant_rows(cards: ArrayLike, game: GameLike, threads: int = 1) -> NDArray[np.int32] | HiLoValues:
     """Values of many hands of ``game``: an (n, k) array of card codes, ``k`` one of :func:`hand_sizes`.
 
     A hi-lo game gives a :class:`HiLoValues` (the low 0 where none qualifies).
+    ``threads``: how many threads value the highs (the lows are numpy's).
     Raises InvalidDealError for a shape that does not fit the game,
     CardParseError or DuplicateCardError naming the first bad row.
     """
@@ -120,7 +121,7 @@ def variant_rows(cards: ArrayLike, game: GameLike) -> NDArray[np.int32] | HiLoVa
         bad = int(np.argmax(repeated))
         raise DuplicateCardError(f"row {bad}: {array[bad].tolist()!r} has a repeated card", index=bad)
     if chosen.low is None or chosen.high is not None:
-        high = _high_rows(array)
+        high = _high_rows(array, threads)
         return high if chosen.low is None else HiLoValues(high, eight_or_better_rows(array))
     return _rows_of(chosen)(array)
 

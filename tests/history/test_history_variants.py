@@ -199,3 +199,19 @@ def test_a_damaged_file_is_one_located_error(tmp_path, capsys, variant, damage, 
     assert main(["replay", str(path)]) == 2
     err = capsys.readouterr().err.splitlines()
     assert len(err) == 1 and err[0].startswith(f"{path}:") and fragment in err[0]
+
+
+def test_a_stud_street_of_more_players_than_stud_equity_takes_says_so(table, tmp_path, capsys):
+    from pokerfsm.odds.stud_deal import MOST_PLAYERS
+
+    text = random_variant_hand(5, "F7S", players=(MOST_PLAYERS + 1, MOST_PLAYERS + 2), passive=0.2)
+    hand, = history.loads(text)
+    assert hand.final_stacks == hand.engine_stacks
+    analysis = history.analyse(hand)
+    third = analysis.streets[0]
+    assert len(third.street.live) > MOST_PLAYERS and set(third.equity) == {None}
+    assert third.note == analysis.note == f"not computed for more than {MOST_PLAYERS} players"
+    path = tmp_path / "eight.phh"
+    path.write_text(text)
+    assert main(["replay", str(path)]) == 0
+    assert f"not computed for more than {MOST_PLAYERS} players" in capsys.readouterr().out

@@ -130,7 +130,7 @@ def _some_cards(cards: Iterable[Card | None]) -> str:
 
 
 def _cell(entry: StreetEquity, i: int) -> str:
-    from ..history.analysis import NOT_COMPUTED
+    from ..history.analysis import BEFORE_THE_DRAW
 
     street = entry.street
     if i not in street.live:
@@ -139,7 +139,7 @@ def _cell(entry: StreetEquity, i: int) -> str:
     share = entry.equity[i]
     if share is not None:
         text += f"  {'' if entry.exact else _approx()}{100 * share:.1f}%"
-    elif entry.note == NOT_COMPUTED:
+    elif entry.note is not None and entry.note != BEFORE_THE_DRAW:
         text += "  [dim]n/c[/]"  # not computed: said in full under the table
     return text
 

@@ -17,7 +17,8 @@ is their expected share of the pot):
 
 When the installed calculator cannot compute the hand's game, its
 equities are None and :attr:`StreetEquity.note` (and
-:attr:`HandAnalysis.note`) say :data:`NOT_COMPUTED`: never a number of
+:attr:`HandAnalysis.note`) say :data:`NOT_COMPUTED` (or, at a stud street of
+more players than stud equity takes, that it is not computed for so many): never a number of
 another game.
 
 In the draw games (five-card draw, 2-7 single and triple draw, badugi) the
@@ -229,6 +230,13 @@ def _equity(hands: Sequence[Any], street: Street | AllIn, game: Game, **options:
         raise
 
 
+def _stud_seats() -> int:
+    """The most players stud equity takes."""
+    from ..odds.stud_deal import MOST_PLAYERS
+
+    return MOST_PLAYERS
+
+
 def _seat_cards(street: Street | AllIn, game: Game, i: int) -> Any:
     """Player ``i``'s hand for the calculator: hole cards (None when unknown), or at stud the cards
     as dealt so far with None for each down card nobody saw."""
@@ -245,6 +253,8 @@ def _board_equity(street: Street, game: Game, seed: int) -> StreetEquity:
     hands = [_seat_cards(street, game, i) for i in live]
     if all(h is None or not any(c is not None for c in h) for h in hands):
         return StreetEquity(street, (None,) * n, False)
+    if game.is_stud and len(live) > _stud_seats():
+        return StreetEquity(street, (None,) * n, False, note=f"not computed for more than {_stud_seats()} players")
     known = all(street.holes[i] is not None for i in live)
     try:
         result = _equity(hands, street, game, exact=True if known and not game.is_stud else None, seed=seed)
@@ -306,6 +316,8 @@ def _all_in_expected(hand: ReplayedHand) -> tuple[float, ...] | None:
         if eligible not in shares:
             if any(hand.holes[i] is None for i in eligible):
                 return None
+            if game.is_stud and len(eligible) > _stud_seats():
+                return None
             # the hands as shown at the end (at stud, the cards that were dealt by the all-in)
             holes = [hole if not game.is_stud else hole[:len(spot.cards[i])]
                      for i in eligible if (hole := hand.holes[i]) is not None]
@@ -328,7 +340,7 @@ def analyse(hand: ReplayedHand, *, seed: int = 0) -> HandAnalysis:
     :raises InvalidDealError: only for inconsistent hands (not from a replay).
     """
     streets = tuple(_street_equity(hand, street, seed) for street in hand.streets)
-    note = NOT_COMPUTED if any(e.note == NOT_COMPUTED for e in streets) else None
+    note = next((e.note for e in streets if e.note is not None and e.note != BEFORE_THE_DRAW), None)
     return HandAnalysis(hand, streets, _all_in_expected(hand), note)
 
 

@@ -27,10 +27,22 @@ def test_chart_and_plot(table, capsys, tmp_path):
     assert "on K♦ 7♣ 2♥: equity" in capsys.readouterr().out
 
 
+def test_three_seats_and_a_curve_for_each(table, capsys, tmp_path):
+    plot = tmp_path / "three.svg"
+    argv = ["distribution", "QQ+,AK", "22+,ATs+,KQs", "TT+", "--board", "Kd 7c 2h", "--seat", "3", "--seed", "2",
+            "--budget", "1", "--plot", str(plot), "--json"]
+    assert main(argv) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["seat"] == 3 and data["method"] == "monte-carlo" and data["range"] == "TT+"
+    assert plot.read_text().count("<polyline") == 3
+
+
 @pytest.mark.parametrize("argv, fragment", [
     (["distribution", "QQ+,AX", "KK", "--board", "Kd 7c 2h"], "'AX'"),
     (["distribution", "QQ+", "KK", "--board", "Kd 7c"], "got 2"),
     (["distribution", "QQ+", "KK", "--seat", "3"], "--seat"),
+    (["distribution", "QQ+", "KK", "AA", "--board", "Kd 7c 2h", "--exact"], "cannot be exact"),
+    (["distribution", "QQ+"], "2 to 10 players"),
     (["distribution", "QQ+", "KK", "--plot", "d.png"], "SVG only"),
 ])
 def test_errors_are_one_line_with_status_2(table, capsys, argv, fragment, tmp_path, monkeypatch):

@@ -1,10 +1,11 @@
-"""``pokerfsm distribution RANGE OTHER --board CARDS``: a range's hands by their equity.
+"""``pokerfsm distribution RANGE OTHER... --board CARDS``: a range's hands by their equity.
 
     pokerfsm distribution "QQ+,AK" "22+,ATs+,KQs" --board "Kd 7c 2h" [--seat 2] [--json] [--plot F.svg]
 
 prints the seat's buckets (>= 80 %, 60-80, 40-60, 20-40, < 20 %) as bars,
 its equity and its best and worst hands; ``--hands`` lists every hand.
-``--plot`` writes both seats' curves as SVG. See
+``--plot`` writes every seat's curve as SVG. Three seats or more are drawn
+from random deals (each hand against all the other seats). See
 :mod:`pokerfsm.study.equity_distribution` for what is counted.
 """
 from __future__ import annotations
@@ -19,11 +20,11 @@ _SHOWN = 5
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("players", nargs=2, metavar="PLAYER",
-                        help="the two seats: a range (\"QQ+,AK\"), a hand (AhKd) or '?' for a random hand")
+    parser.add_argument("players", nargs="+", metavar="PLAYER",
+                        help="2 to 10 seats: a range (\"QQ+,AK\"), a hand (AhKd) or '?' for a random hand")
     parser.add_argument("--board", default="", help="0, 3, 4 or 5 board cards")
     parser.add_argument("--dead", default="", help="cards out of the deck")
-    parser.add_argument("--seat", type=positive_whole_number, default=1, help="the seat shown, 1 or 2 (default 1)")
+    parser.add_argument("--seat", type=positive_whole_number, default=1, help="the seat shown, from 1 (default 1)")
     mode = parser.add_mutually_exclusive_group()
     mode.add_argument("--exact", action="store_true", default=None, help="enumerate, however long it takes")
     mode.add_argument("--monte-carlo", dest="exact", action="store_false", help="deal random boards")
@@ -31,7 +32,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--budget", type=positive_number, default=2.0,
                         help="seconds of enumeration allowed before dealing random boards (default 2)")
     parser.add_argument("--hands", action="store_true", help="list every hand with its equity")
-    parser.add_argument("--plot", metavar="FILE.svg", help="write both seats' equity curves to an SVG file")
+    parser.add_argument("--plot", metavar="FILE.svg", help="write every seat's equity curve to an SVG file")
     parser.add_argument("--json", action="store_true", help="print a JSON object")
 
 
@@ -40,15 +41,16 @@ def run(args: argparse.Namespace) -> int:
     from ..study.equity_distribution import distributions
     from ..study.plot import write_plot
 
-    if args.seat not in (1, 2):
-        raise OptionError(f"--seat must be 1 or 2 (two seats), not {args.seat}", field="seat")
+    if args.seat > len(args.players):
+        raise OptionError(f"--seat must be a seat of the spot, 1 to {len(args.players)}, not {args.seat}",
+                          field="seat")
     if args.plot:
         write_plot(args.plot, [], "")  # a bad file name fails before the work, not after
-    both = distributions(args.players, args.board, args.dead, exact=args.exact, budget=args.budget, seed=args.seed)
-    shown = both[args.seat - 1]
+    seats = distributions(args.players, args.board, args.dead, exact=args.exact, budget=args.budget, seed=args.seed)
+    shown = seats[args.seat - 1]
     if args.plot:
         board = " ".join(shown.board)
-        write_plot(args.plot, [(f"seat {d.seat + 1}: {d.range_text}", d.curve()) for d in both],
+        write_plot(args.plot, [(f"seat {d.seat + 1}: {d.range_text}", d.curve()) for d in seats],
                    f"equity distribution{' on ' + board if board else ''}")
     if args.json:
         write_json(args.stdout, shown.to_dict())

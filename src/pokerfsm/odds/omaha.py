@@ -39,10 +39,10 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from ..errors import InvalidDealError, TimeLimitError
 from ..evaluation.omaha_tables import omaha_tables
 from . import _omaha_equity
-from .compute import DEFAULT_BUDGET, DEFAULT_TARGET_STD_ERROR, HAND_OVER
+from .choice import exact_or_sampled
+from .compute import DEFAULT_BUDGET, DEFAULT_TARGET_STD_ERROR
 from .enumeration import max_threads
 from .omaha_deal import OmahaDeal
 from .results import EquityResult, Method, from_game_row, row_width, share_std_errors
@@ -53,7 +53,6 @@ __all__ = ["compute_omaha", "omaha_row_width", "exact_seconds"]
 
 _SECONDS_PER_HAND = 20e-9       # one thread: valuing one hand on one board (measured 15-25 ns)
 _SECONDS_PER_SHOWDOWN = 30e-9   # one thread: counting one combination of hands on one board (20-40 ns)
-_MOST_EXACT_HOURS = 1.0
 _RANDOM, _LISTED = 2, 0         # the Monte Carlo kernel's seat kinds
 Progress = Callable[[float], None]
 
@@ -198,30 +197,15 @@ def compute_omaha(deal: OmahaDeal, *, samples: int | None = None, seed: Any = No
     started = time.perf_counter()
     stop = stop if stop is not None else Stop()
     omaha_tables()  # built before any clock starts to matter
-    seconds = exact_seconds(deal)
-    forced = exact is not None
-    if exact is None:
-        exact = samples is None and seconds / max_threads() <= budget
-    if not exact:
-        totals, trials, _ = _sample(deal, samples, seed, budget, target_std_error, progress, started, stop)
-        return _read_row(deal, totals, trials, method=Method.MONTE_CARLO, exact=False, started=started,
-                         trials=trials)
-    if seconds > _MOST_EXACT_HOURS * 3600 * max_threads():
-        raise InvalidDealError(f"exact enumeration of this deal would take about {seconds / 3600:.0f} hours; "
-                               "use Monte Carlo (leave exact unset or pass samples=)", field="players")
-    timed = stop.time_limit is not None and not forced
-    attempt = stop.within(HAND_OVER * budget) if timed else stop
-    try:
-        totals, combinations = _enumerate(deal, progress, attempt)
-    except TimeLimitError:
-        if attempt is stop:
-            raise
-        stop.resume()
-        stop.check()
-        resumed = time.perf_counter()
-        totals, trials, _ = _sample(deal, None, seed, max(0.5 * budget, 0.2), target_std_error, progress, resumed,
-                                    stop)
-        return _read_row(deal, totals, trials, method=Method.MONTE_CARLO, exact=False, started=started,
-                         trials=trials)
-    return _read_row(deal, totals, combinations, method=Method.ENUMERATION, exact=True, started=started)
 
+    def enumerate_all(attempt: Stop) -> EquityResult:
+        totals, combinations = _enumerate(deal, progress, attempt)
+        return _read_row(deal, totals, combinations, method=Method.ENUMERATION, exact=True, started=started)
+
+    def sample(count: int | None, seconds: float, since: float) -> EquityResult:
+        totals, trials, _ = _sample(deal, count, seed, seconds, target_std_error, progress, since, stop)
+        return _read_row(deal, totals, trials, method=Method.MONTE_CARLO, exact=False, started=started,
+                         trials=trials)
+
+    return exact_or_sampled(exact_seconds(deal), samples=samples, exact=exact, budget=budget, stop=stop,
+                            enumerate_all=enumerate_all, sample=sample)

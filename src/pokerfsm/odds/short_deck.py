@@ -31,11 +31,11 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from ..errors import InvalidDealError, TimeLimitError
 from ..evaluation.short_deck import short_deck_table
 from ..table.rankings import SHORT_DECK_ORDER
 from . import _short_deck_equity
-from .compute import DEFAULT_BUDGET, DEFAULT_TARGET_STD_ERROR, HAND_OVER
+from .choice import exact_or_sampled
+from .compute import DEFAULT_BUDGET, DEFAULT_TARGET_STD_ERROR
 from .enumeration import max_threads
 from .results import EquityResult, Method, from_row, row_width, std_errors
 from .sampling import run_rounds
@@ -46,7 +46,6 @@ __all__ = ["compute_short_deck", "exact_seconds"]
 
 _SECONDS_PER_HAND = 6e-9        # one thread: valuing one hand on one board (two table steps)
 _SECONDS_PER_SHOWDOWN = 12e-9   # one thread: counting one combination of hands on one board
-_MOST_EXACT_HOURS = 1.0
 _RANDOM, _LISTED = 2, 0         # the Monte Carlo kernel's seat kinds
 _N_SLOTS = 10                   # a player's category slots in a result row (odds/_kernels.pxd)
 Progress = Callable[[float], None]
@@ -172,27 +171,14 @@ def compute_short_deck(deal: ShortDeckDeal, *, samples: int | None = None, seed:
     started = time.perf_counter()
     stop = stop if stop is not None else Stop()
     short_deck_table()  # opened (built, the first time) before any clock starts to matter
-    seconds = exact_seconds(deal)
-    forced = exact is not None
-    if exact is None:
-        exact = samples is None and seconds / max_threads() <= budget
-    if not exact:
-        totals, trials = _sample(deal, samples, seed, budget, target_std_error, progress, started, stop)
-        return _result(deal, totals, trials, method=Method.MONTE_CARLO, started=started, trials=trials)
-    if seconds > _MOST_EXACT_HOURS * 3600 * max_threads():
-        raise InvalidDealError(f"exact enumeration of this deal would take about {seconds / 3600:.0f} hours; "
-                               "use Monte Carlo (leave exact unset or pass samples=)", field="players")
-    timed = stop.time_limit is not None and not forced
-    attempt = stop.within(HAND_OVER * budget) if timed else stop
-    try:
+
+    def enumerate_all(attempt: Stop) -> EquityResult:
         totals, combinations = _enumerate(deal, progress, attempt)
-    except TimeLimitError:
-        if attempt is stop:
-            raise
-        stop.resume()
-        stop.check()
-        resumed = time.perf_counter()
-        totals, trials = _sample(deal, None, seed, max(0.5 * budget, 0.2), target_std_error, progress, resumed,
-                                 stop)
+        return _result(deal, totals, combinations, method=Method.ENUMERATION, started=started)
+
+    def sample(count: int | None, seconds: float, since: float) -> EquityResult:
+        totals, trials = _sample(deal, count, seed, seconds, target_std_error, progress, since, stop)
         return _result(deal, totals, trials, method=Method.MONTE_CARLO, started=started, trials=trials)
-    return _result(deal, totals, combinations, method=Method.ENUMERATION, started=started)
+
+    return exact_or_sampled(exact_seconds(deal), samples=samples, exact=exact, budget=budget, stop=stop,
+                            enumerate_all=enumerate_all, sample=sample)

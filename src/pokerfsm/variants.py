@@ -45,7 +45,7 @@ from math import comb
 from .cards import DECK, Card, Rank
 from .errors import OptionError, quoted
 
-__all__ = ["Game", "GAMES", "HOLDEM", "OMAHA", "HandMaking", "HighRule", "LowRule", "PotSplit",
+__all__ = ["Game", "GAMES", "HOLDEM", "OMAHA", "SHORT_DECK", "HandMaking", "HighRule", "LowRule", "PotSplit",
            "game_of", "game_for_phh", "not_played", "GameLike"]
 
 BOARD_CARDS = 5

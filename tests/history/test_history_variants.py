@@ -215,3 +215,21 @@ def test_a_stud_street_of_more_players_than_stud_equity_takes_says_so(table, tmp
     path.write_text(text)
     assert main(["replay", str(path)]) == 0
     assert f"not computed for more than {MOST_PLAYERS} players" in capsys.readouterr().out
+
+
+def test_stud_down_cards_nobody_saw_until_the_showdown(table):
+    import tomllib
+
+    text = next(t for s in range(60) if "p2 sm " in (t := random_variant_hand(s, "F7S", players=(2, 3), passive=0.97)))
+    actions = tomllib.loads(text)["actions"]
+    deals = [k for k, a in enumerate(actions) if a.startswith("d dh p2 ")]
+    actions[deals[0]] = "d dh p2 ????" + actions[deals[0]][-2:]  # the two down cards of third street
+    actions[deals[-1]] = "d dh p2 ??"  # and the one of seventh street
+    head, tail = text.split("actions = ")
+    hand, = history.loads(head + f"actions = {actions!r}\n" + tail[tail.index("finishing_stacks"):])
+    assert hand.final_stacks == hand.engine_stacks == hand.record.finishing_stacks
+    third = hand.streets[0]
+    assert third.cards[1][:2] == (None, None) and third.holes[1] is None
+    assert len(hand.holes[1]) == 7  # shown at the end
+    analysis = history.analyse(hand)
+    assert all(sum(e.equity[i] for i in e.street.live) == pytest.approx(1) for e in analysis.streets)

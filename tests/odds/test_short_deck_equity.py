@@ -141,3 +141,10 @@ def test_bad_deals_are_one_clear_error(players, board, dead, error, message):
 def test_a_weighted_range_may_name_a_percentage_weight():
     r = pokerfsm.equity(["AhKh", "50%(QQ), JJ"], board="Jh Th 6c", game="short-deck")
     assert r.exact and 0 < r.players[0].equity < 1
+
+
+def test_renaming_the_suits_changes_nothing():
+    first = pokerfsm.equity(["AhKh", "QsQc", "9d8d"], board="Jh Th 6c", game="short-deck")
+    renamed = pokerfsm.equity(["AsKs", "QhQd", "9c8c"], board="Js Ts 6d", game="short-deck")
+    assert [p.wins for p in first.players] == [p.wins for p in renamed.players]
+    assert [p.categories for p in first.players] == [p.categories for p in renamed.players]

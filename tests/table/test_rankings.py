@@ -101,3 +101,23 @@ def test_short_deck_table_is_built_beside_the_52_card_one_on_first_use(tmp_path,
     assert not (tmp_path / "t.pkfsm").exists()  # only the table asked for is built
     assert (tmp_path / "short-deck-ranks-v1.pkfsm.lock").exists()
     opened.close()
+
+
+def test_the_52_card_walker_walks_the_short_deck_table_unchanged(table, short_deck):
+    """The layout is the 52-card one: the hold'em kernel that counts completions, pointed at the
+    short-deck table, counts what the short-deck evaluator gives every board."""
+    import pokerfsm
+    from pokerfsm.evaluation import _walk
+    from pokerfsm.variants import SHORT_DECK as CARDS
+    known = np.array([int(pokerfsm.Card(c)) for c in ("Ah", "Kh")], dtype=np.uint8)
+    rest = np.array(sorted(int(c) for c in CARDS if c not in known), dtype=np.uint8)
+    counts = np.zeros((1, 10 << 12), dtype=np.int64)
+    _walk.use_table(short_deck)
+    try:
+        _walk.count_completions(known, rest, 4, 6, counts)
+    finally:
+        _walk.use_table(table)
+    boards = np.array(list(itertools.combinations(rest.tolist(), 4)), dtype=np.uint8)
+    rows = np.concatenate([np.broadcast_to(known, (len(boards), 2)), boards], axis=1)
+    expected = np.bincount(pokerfsm.evaluate_many(rows, game="short-deck"), minlength=10 << 12)
+    assert (counts[0] == expected).all() and counts.sum() == 46_376

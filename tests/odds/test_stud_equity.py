@@ -214,6 +214,8 @@ def test_progress_reaches_the_end_and_hours_of_enumeration_are_refused():
     assert seen and seen[-1] == 1.0
     with pytest.raises(InvalidDealError, match=r"would take about .* hours"):
         compute_stud(prepare_stud_deal(["As Ad Kc", "?? ?? Ts", "?? ?? 9h"]), exact=True)
+    with pytest.raises(InvalidDealError, match="more than memory allows"):
+        compute_stud(prepare_stud_deal(["As Ad Kc Qd 2h 7c 9s", ["??"] * 7]), exact=True)
 
 
 def test_renaming_the_suits_changes_nothing():

@@ -53,6 +53,7 @@ _SECONDS_PER_HAND = 1e-6        # listing (in Python) and valuing one completion
 _SECONDS_PER_TRY = 4e-9         # one thread: trying one completion of the last seat beside the others' (3-3.5 ns)
 _SECONDS_PER_GROUP = 60e-9      # one thread: counting the last seat's completions once the others' are set
 _MOST_EXACT_HOURS = 1.0
+_MOST_LISTED = 10_000_000       # completions listed at most (about 150 bytes each): beyond, Monte Carlo only
 _LOW_KINDS = {None: 0, LowRule.EIGHT_OR_BETTER: 1, LowRule.ACE_TO_FIVE: 2}
 """The kernels' low kind of each low a stud game may have."""
 Progress = Callable[[float], None]
@@ -231,6 +232,9 @@ def compute_stud(deal: StudDeal, *, samples: int | None = None, seed: Any = None
     if seconds > _MOST_EXACT_HOURS * 3600 * max_threads():
         raise InvalidDealError(f"exact enumeration of this deal would take about {seconds / 3600:.0f} hours; "
                                "use Monte Carlo (leave exact unset or pass samples=)", field="players")
+    if sum(_sizes(deal)) > _MOST_LISTED:
+        raise InvalidDealError(f"exact enumeration of this deal would list {sum(_sizes(deal)):,} hands, more than "
+                               "memory allows; use Monte Carlo (leave exact unset or pass samples=)", field="players")
     timed = stop.time_limit is not None and not forced
     attempt = stop.within(HAND_OVER * budget) if timed else stop
     try:

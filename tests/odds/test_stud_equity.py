@@ -227,3 +227,13 @@ def test_renaming_the_suits_changes_nothing():
                                             game="stud-hi-lo"))
     assert [p.equity for p in first.players] == pytest.approx([p.equity for p in second.players], abs=1e-12)
     assert first.split_counts == second.split_counts
+
+
+def test_an_exact_run_that_overruns_its_estimate_hands_over_to_monte_carlo(monkeypatch):
+    import pokerfsm.odds.stud as stud
+
+    monkeypatch.setattr(stud, "_SECONDS_PER_TRY", 1e-15)   # the estimate says exact; the run takes far longer
+    deal = prepare_stud_deal(["As Ad Kc Qd 2h", "Ts 9s 8s 7h 2c", "Kh Kd 4c 5c 6c"])
+    result = compute_stud(deal, budget=0.05, seed=1, stop=Stop(3.0))
+    assert result.method is Method.MONTE_CARLO and result.std_error is not None
+    assert sum(p.equity for p in result.players) == pytest.approx(1.0)

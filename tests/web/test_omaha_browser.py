@@ -10,12 +10,12 @@ import json
 import re
 
 import pytest
-from web_helpers import ask
+from web_helpers import ask, link_body, percent, wait_done
 
 pytest.importorskip("playwright")
 from playwright.sync_api import Page, expect
 
-from pokerfsm.web.questions import decode_query, encode_query
+from pokerfsm.web.questions import encode_query
 
 pytestmark = pytest.mark.browser
 
@@ -24,24 +24,11 @@ HI_LO = {"game": "omaha-hi-lo", "players": [["Ah", "2h", "3d", "Kd"], ["As", "Ks
          "board": ["4c", "7h", "Qs"], "dead": []}
 
 
-def percent(x: float) -> str:
-    return f"{100 * x:.2f}%"
-
-
-def wait_done(page: Page) -> None:
-    expect(page.locator("#status")).to_have_text("Done.", timeout=30_000)
-
-
-def link_body(page: Page) -> dict:
-    """The request body a page's URL holds (#q=...)."""
-    match = re.search(r"#q=([A-Za-z0-9_-]+)$", page.url)
-    assert match, page.url
-    return decode_query(match.group(1))
-
-
 def test_choose_omaha_then_a_hand_a_range_and_a_flop(page: Page, live_server: str, artifacts):
     page.goto(live_server)
-    expect(page.locator("#game option")).to_have_count(6)  # the vocabulary's games
+    # the options are the vocabulary's games, with their labels
+    expect(page.locator("#game option[value='omaha5-hi-lo']")).to_have_text("5-card Omaha hi-lo, 8 or better")
+    expect(page.locator("#game option").first).to_have_text("Texas hold'em")
     page.select_option("#game", "omaha")
     expect(page.locator("#seat-0 .slot")).to_have_count(4)
     expect(page.locator("#seat-1 .slot")).to_have_count(4)

@@ -35,3 +35,53 @@ def ask(base: str, path: str, body: dict, timeout: float = 60.0) -> dict:
         time.sleep(min(float(response.headers.get("Retry-After", "1")), 1.0))
     assert response.status_code == 200, response.text[:500]
     return response.json()
+
+
+# ---------------------------------------------------------------- answers and pages of every game
+
+def percent(x: float) -> str:
+    """A probability as the page writes it."""
+    return f"{100 * x:.2f}%"
+
+
+def without_timing(answer: dict) -> dict:
+    return {k: v for k, v in answer.items() if k != "elapsed_s"}
+
+
+def library_answer(body: dict) -> dict:
+    """What ``pokerfsm.equity`` itself says about a request body of any game ('??' an unseen stud card)."""
+    import pokerfsm
+
+    players = [p if p is None or isinstance(p, str) else [None if c == "??" else c for c in p]
+               for p in body["players"]]
+    return pokerfsm.equity(players, " ".join(body.get("board", [])), " ".join(body.get("dead", [])),
+                           game=body.get("game", "holdem"), samples=body.get("samples"),
+                           seed=body.get("seed")).to_dict()
+
+
+def assert_answers_as_the_library(client, body: dict) -> dict:
+    """POST ``body`` to /api/equity: the answer is the library's, naming the game; returns it."""
+    response = client.post("/api/equity", json=body)
+    assert response.status_code == 200, response.text
+    answer = response.json()
+    assert without_timing(answer) == without_timing(library_answer(body))
+    assert answer["game"] == body["game"]
+    return answer
+
+
+def wait_done(page) -> None:
+    """Wait until the page shows an answer."""
+    from playwright.sync_api import expect
+
+    expect(page.locator("#status")).to_have_text("Done.", timeout=30_000)
+
+
+def link_body(page) -> dict:
+    """The request body a page's URL holds (#q=...)."""
+    import re
+
+    from pokerfsm.web.questions import decode_query
+
+    match = re.search(r"#q=([A-Za-z0-9_-]+)$", page.url)
+    assert match, page.url
+    return decode_query(match.group(1))

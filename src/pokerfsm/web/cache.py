@@ -25,7 +25,7 @@ from typing import Any, Generic, TypeVar
 from ..combos import IDENTITY, SUIT_PERMUTATIONS, SuitMap, relabel
 from ..variants import HOLDEM
 
-__all__ = ["SeatKey", "RandomSeat", "RangeSeat", "Question", "canonical_form", "AnswerCache"]
+__all__ = ["SeatKey", "RandomSeat", "RangeSeat", "DealtSeat", "Question", "canonical_form", "AnswerCache"]
 
 
 @dataclass(frozen=True)
@@ -48,8 +48,17 @@ class RangeSeat:
     symmetries: frozenset[SuitMap] | None = field(default=None, compare=False)
 
 
-#: a seat as the answer cache keys it: its known cards (ints; two at hold'em), a random hand or a range
-SeatKey = tuple[int, ...] | RandomSeat | RangeSeat
+@dataclass(frozen=True)
+class DealtSeat:
+    """A stud seat: its cards as dealt, ``??`` for one nobody sees (the library's text). A question
+    holding one allows no suit renaming (always correct, merely sharing fewer entries)."""
+
+    text: str
+
+
+#: a seat as the answer cache keys it: its known cards (ints; two at hold'em), a random hand, a range
+#: or a stud seat
+SeatKey = tuple[int, ...] | RandomSeat | RangeSeat | DealtSeat
 
 
 @dataclass(frozen=True)
@@ -76,7 +85,7 @@ class Question:
         for seat in players:
             if seat is None or isinstance(seat, RandomSeat):
                 seats.append(RandomSeat())
-            elif isinstance(seat, RangeSeat):
+            elif isinstance(seat, (RangeSeat, DealtSeat)):
                 seats.append(seat)
             else:
                 seats.append(tuple(int(c) for c in seat))
@@ -85,6 +94,8 @@ class Question:
     def allowed_permutations(self) -> tuple[SuitMap, ...]:
         """The suit renamings under which every range of the question is unchanged."""
         kept = [s.symmetries for s in self.players if isinstance(s, RangeSeat)]
+        if any(isinstance(s, DealtSeat) for s in self.players):
+            return (IDENTITY,)
         allowed = set(SUIT_PERMUTATIONS)
         for symmetries in kept:
             if symmetries is None:
@@ -101,8 +112,8 @@ class Question:
     def encode(self) -> tuple[Any, ...]:
         """A hashable, totally ordered encoding; hands, board and dead cards are sorted. A game other
         than hold'em ends it (a hold'em question encodes as it always has: its ETag stays the same)."""
-        seats = tuple((0, *sorted(s)) if isinstance(s, tuple) else (1,) if isinstance(s, RandomSeat) else (2, s.text)
-                      for s in self.players)
+        seats = tuple((0, *sorted(s)) if isinstance(s, tuple) else (1,) if isinstance(s, RandomSeat)
+                      else (2, s.text) if isinstance(s, RangeSeat) else (3, s.text) for s in self.players)
         code = (seats, tuple(sorted(self.board)), tuple(sorted(self.dead)), self.samples, self.seed)
         return code if self.game == HOLDEM.name else (*code, self.game)
 

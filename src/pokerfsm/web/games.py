@@ -1,19 +1,30 @@
 """The games the web calculator offers, and reading the ``game`` field of a request.
 
 The calculator answers hold'em (the default: a request without ``game`` is a
-hold'em question, answered exactly as before) and the Omaha family of
-:mod:`pokerfsm.variants`; a game of the library that the page does not offer
-yet is refused by name, as an unknown one is, with one 422 on ``game``.
+hold'em question, answered exactly as before), the Omaha family, the stud
+games and short deck of :mod:`pokerfsm.variants`: every game whose equity is
+defined by the cards alone. The draw games are not offered (before the draw
+their equity depends on how the players draw); a game not offered is refused
+by name, as an unknown one is, with one 422 on ``game``.
 :func:`games_vocabulary` is what ``GET /api/vocabulary`` lists, so that the
 page keeps no list of its own: each game's name, label, hole cards, whether
-it has an 8-or-better low, and how many players its deck allows.
+it has an 8-or-better low, how many players its deck allows, whether it deals
+a board, whether a seat may hold a range, each hole card's face (a stud
+player's up cards) and the deck.
 
 >>> [game.name for game in OFFERED]
-['holdem', 'omaha', 'omaha5', 'omaha6', 'omaha-hi-lo', 'omaha5-hi-lo']
+['holdem', 'omaha', 'omaha5', 'omaha6', 'omaha-hi-lo', 'omaha5-hi-lo', 'stud', 'stud-hi-lo', 'razz', 'short-deck']
 >>> offered_game("Omaha-Hi-Lo").label
 'Omaha hi-lo, 8 or better'
->>> games_vocabulary()[3]
-{'name': 'omaha6', 'label': '6-card Omaha', 'hole_cards': 6, 'hi_lo': False, 'players': 7}
+>>> omaha6 = games_vocabulary()[3]
+>>> omaha6["name"], omaha6["hole_cards"], omaha6["hi_lo"], omaha6["players"], omaha6["board"], omaha6["ranges"]
+('omaha6', 6, False, 7, True, True)
+>>> stud = games_vocabulary()[6]
+>>> stud["label"], stud["board"], stud["ranges"], " ".join(stud["faces"])
+('Seven-card stud', False, False, 'down down up up up up down')
+>>> short_deck = games_vocabulary()[-1]["deck"]
+>>> len(short_deck), "5c" in short_deck, "6c" in short_deck
+(36, False, True)
 >>> try:
 ...     offered_game("omaha7")
 ... except FieldError as exc:
@@ -26,13 +37,17 @@ from typing import Any
 
 from ..errors import Error, OptionError, quoted
 from ..odds.omaha_deal import most_players
-from ..variants import GAMES, HOLDEM, Game, game_of
+from ..variants import GAMES, HOLDEM, Game, HighRule, game_of
 from .problems import FieldError
 
 __all__ = ["OFFERED", "offered_game", "games_vocabulary"]
 
-OFFERED: tuple[Game, ...] = tuple(game for game in GAMES if game is HOLDEM or game.is_omaha)
-"""The games whose equity and outs the page and its API answer, hold'em first."""
+OFFERED: tuple[Game, ...] = tuple(game for game in GAMES if game is HOLDEM or game.is_omaha or game.is_stud
+                                   or game.high is HighRule.SHORT_DECK)
+"""The games whose equity the page and its API answer, hold'em first."""
+
+STUD_DOWN_FIRST = 2
+"""A stud player's first two cards are dealt down; the up cards follow, and the last card is down."""
 
 
 def offered_game(name: str, prefix: str = "body") -> Game:
@@ -48,7 +63,16 @@ def offered_game(name: str, prefix: str = "body") -> Game:
     return game
 
 
+def faces(game: Game) -> list[str]:
+    """How each of a player's cards is dealt, in order: ``"down"`` or ``"up"`` (a stud player's up cards)."""
+    down_first = STUD_DOWN_FIRST if game.is_stud else game.hole_cards
+    shown = ["down"] * min(down_first, game.hole_cards) + ["up"] * game.up_cards
+    return shown + ["down"] * (game.hole_cards - len(shown))
+
+
 def games_vocabulary() -> list[dict[str, Any]]:
-    """Each offered game as the page shows it: name, label, hole cards, hi-lo, most players."""
+    """Each offered game as the page shows it: name, label, hole cards, hi-lo, most players, board,
+    ranges, faces and deck."""
     return [{"name": game.name, "label": game.label, "hole_cards": game.hole_cards, "hi_lo": game.eight_or_better,
-             "players": most_players(game)} for game in OFFERED]
+             "players": most_players(game), "board": game.board_cards > 0, "ranges": not game.is_stud,
+             "faces": faces(game), "deck": [str(card) for card in game.deck]} for game in OFFERED]

@@ -48,6 +48,8 @@ def _seat_range(seat: SeatKey) -> HandRange:
         return HandRange.random()
     if isinstance(seat, RangeSeat):
         return parse_range(seat.text)
+    if not isinstance(seat, tuple):
+        raise InvalidDealError("the per-hand equity is for hold'em only", field="game")
     return HandRange.from_combos([[Card(seat[0]), Card(seat[1])]])
 
 

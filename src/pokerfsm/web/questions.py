@@ -24,24 +24,29 @@ import re
 from pathlib import PurePath
 from typing import Any
 
+from ..calculator.dispatch import checked_deal
 from ..cards import Card
 from ..errors import Error
 from ..odds import prepare_deal
 from ..odds.deal import Deal
-from ..odds.omaha_deal import OmahaDeal, prepare_omaha_deal
+from ..odds.omaha_deal import OmahaDeal
+from ..odds.short_deck_deal import ShortDeckDeal
+from ..odds.stud_deal import StudDeal
 from ..odds.symmetry import range_symmetries
 from ..variants import HOLDEM
-from .cache import Question, RandomSeat, RangeSeat
+from .cache import DealtSeat, Question, RandomSeat, RangeSeat
 from .games import offered_game
 from .jsontext import loads_strict
 from .problems import FieldError
 from .schemas import EquityRequest, SpotRequest
 
-__all__ = ["FieldError", "field_error", "read_deal", "read_equity_request", "read_equity_question", "encode_query",
-           "decode_query",
-           "shown_as_asked", "engine_args"]
+__all__ = ["Dealt", "FieldError", "field_error", "read_deal", "read_equity_request", "read_equity_question",
+           "encode_query", "decode_query", "shown_as_asked", "engine_args"]
 
 log = logging.getLogger("pokerfsm.web")
+
+Dealt = Deal | OmahaDeal | StudDeal | ShortDeckDeal
+"""A deal checked for the game its request names."""
 
 
 def error_kind(exc: BaseException) -> str:
@@ -99,28 +104,33 @@ def read_equity_request(req: EquityRequest, prefix: str = "body") -> Question:
     return read_equity_question(req, prefix)[0]
 
 
-def read_equity_question(req: EquityRequest, prefix: str = "body") -> tuple[Question, Deal | OmahaDeal]:
+def read_equity_question(req: EquityRequest, prefix: str = "body") -> tuple[Question, Dealt]:
     """The request's :class:`Question` (the answer cache's key) and the checked deal behind it, which
     the engine's ``equity`` takes as it is (its text is not parsed twice); or :class:`FieldError`.
 
     An Omaha range keys the cache by its canonical text and allows no suit renaming (always right,
-    merely sharing fewer entries).
+    merely sharing fewer entries); so does a stud seat, by its cards as dealt.
     """
     game = offered_game(req.game, prefix)
     if game is HOLDEM:
-        deal: Deal | OmahaDeal = read_deal(req, prefix)
+        deal: Dealt = read_deal(req, prefix)
     else:
         try:
-            deal = prepare_omaha_deal([_as_given(p) for p in req.players], req.board, req.dead, game=game)
+            checked = checked_deal([_as_given(p) for p in req.players], req.board, req.dead, game)
         except Error as exc:
             raise field_error(exc, prefix) from None
+        if not isinstance(checked, (OmahaDeal, StudDeal, ShortDeckDeal)):  # the offered games' deals only
+            raise FieldError((prefix, "game"), f"the calculator does not offer {game.name}", "game")
+        deal = checked
     question = Question.of(_seat_keys(deal), [int(c) for c in deal.board], [int(c) for c in deal.dead],
                            req.samples, req.seed, game.name)
     return question, deal
 
 
-def _seat_keys(deal: Deal | OmahaDeal) -> list[Any]:
+def _seat_keys(deal: Dealt) -> list[Any]:
     """Each seat of a checked deal as the answer cache keys it."""
+    if isinstance(deal, StudDeal):
+        return [DealtSeat(seat.text) for seat in deal.seats]
     if isinstance(deal, OmahaDeal):
         return [RandomSeat() if seat.random else RangeSeat(str(seat.range)) if seat.range is not None
                 else tuple(int(c) for c in seat.hand or ()) for seat in deal.seats]
@@ -180,7 +190,7 @@ def engine_args(question: Question) -> tuple[list[Any], list[Card], list[Card]]:
     for seat in question.players:
         if isinstance(seat, RandomSeat):
             players.append(None)
-        elif isinstance(seat, RangeSeat):
+        elif isinstance(seat, (RangeSeat, DealtSeat)):
             players.append(seat.text)
         else:
             players.append([Card(c) for c in seat])

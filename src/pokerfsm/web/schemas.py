@@ -72,7 +72,8 @@ class SpotRequest(_Request):
     """A spot: who holds what, the board and the dead cards."""
 
     players: Annotated[list[PlayerJson], Field(min_length=2, max_length=MAX_PLAYERS)] = Field(
-        description="2 to 10 seats: two cards (at Omaha, the game's 4 to 6), null for an unknown hand, or a range "
+        description="2 to 10 seats: the game's hole cards (two at hold'em and short deck, 4 to 6 at Omaha; at stud "
+                    "3 to 7 cards as dealt, '??' for one nobody sees), null for an unknown hand, or a range "
                     "(PokerStove syntax; at Omaha, an Omaha range such as AAxx ds)",
         examples=[[["Ah", "Kd"], None, "QQ+,AKs"]],
     )

@@ -17,11 +17,9 @@ from pydantic import ValidationError
 
 from ..._version import __version__
 from ...odds import Stop
-from ...odds.deal import Deal
-from ...odds.omaha_deal import OmahaDeal
 from ..cache import Question, canonical_form
 from ..problems import error_response
-from ..questions import decode_query, read_equity_question, shown_as_asked
+from ..questions import Dealt, decode_query, read_equity_question, shown_as_asked
 from ..schemas import EQUITY_EXAMPLES, EquityRequest, EquityResponse, ErrorResponse
 from ..state import Server, ServerState
 from ..work import GONE, until_disconnected
@@ -35,14 +33,14 @@ PATHS = ("/api/equity",)
 router = APIRouter(tags=["equity"])
 
 
-def compute_equity(server: ServerState, question: Question, deal: Deal | OmahaDeal, stop: Stop) -> dict[str, Any]:
+def compute_equity(server: ServerState, question: Question, deal: Dealt, stop: Stop) -> dict[str, Any]:
     # the deal checked when the request was read: its board and dead cards are in it
     result = server.engine.equity(deal, (), (), samples=question.samples, seed=question.seed,
                                   budget=server.settings.budget, stop=stop)
     return result.to_dict()  # type: ignore[no-any-return]
 
 
-async def answer_equity(request: Request, server: ServerState, question: Question, deal: Deal | OmahaDeal,
+async def answer_equity(request: Request, server: ServerState, question: Question, deal: Dealt,
                         headers: dict[str, str] | None = None) -> Response:
     key, _ = canonical_form(question)
     stop = Stop(server.settings.deadline)  # used if this request starts the computation
@@ -68,7 +66,7 @@ async def answer_equity(request: Request, server: ServerState, question: Questio
 
 
 @router.post("/api/equity", response_model=EquityResponse, responses=ERRORS,
-             summary="Equity of 2-10 seats (hands, unknown hands or ranges) at hold'em or Omaha")
+             summary="Equity of 2-10 seats (hands, unknown hands or ranges) at hold'em, Omaha, stud or short deck")
 async def post_equity(request: Request, server: Server,
                       body: Annotated[EquityRequest, Body(openapi_examples=EQUITY_EXAMPLES)]) -> Any:
     question, deal = await server.in_thread(read_equity_question, body)

@@ -20,8 +20,8 @@ The page loads it once at start and keeps no list of its own:
 ({'name': 'PAIR', 'label': 'Pair', 'french': 'Paire'}, {'hand': 'AA', 'combos': 6}, 169)
 >>> [m["name"] for m in words["methods"]]
 ['table', 'enumeration', 'monte-carlo']
->>> words["games"][1]
-{'name': 'omaha', 'label': 'Omaha', 'hole_cards': 4, 'hi_lo': False, 'players': 10}
+>>> [(game["name"], game["hole_cards"], game["players"]) for game in words["games"][:2]]
+[('holdem', 2, 10), ('omaha', 4, 10)]
 """
 from __future__ import annotations
 

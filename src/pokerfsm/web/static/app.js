@@ -7,7 +7,7 @@
 // hold'em carries its "game" (game.js); a link without one is a hold'em spot.
 import {
   BOARD_SLOTS, CLICK_DELAY, DEAD_SLOTS, MAX_SAMPLES, MAX_SEATS, MC_SAMPLES, MIN_SEATS, TYPING_DELAY, buildPicker,
-  buildRow, buildSeats, focusSlot, gameInfo, getCard, maxSeats, newSeat, nextEmpty, normaliseCard, pickerNote,
+  buildRow, buildSeats, focusSlot, gameInfo, getCard, hasBoard, maxSeats, newSeat, nextEmpty, normaliseCard, pickerNote,
   render, resetState, setCard, slotList, state, typedKey,
 } from "./cards.js";
 import { $, plural, showNotice, showStatus } from "./page.js";
@@ -16,8 +16,20 @@ import { words } from "./vocabulary.js";
 
 // ------------------------------------------------------------------ the request
 
+/** A stud spot's request body: each seat's cards as dealt up to the street of the seat furthest on (third
+ * street at least), "??" for a card nobody sees; no board. */
+function studBody() {
+  const last = (seat) => seat.cards.reduce((end, card, i) => (card ? i + 1 : end), 0);
+  const street = Math.max(3, ...state.seats.map(last));
+  if (!state.seats.some((seat) => last(seat))) return { error: "Pick cards for at least one seat." };
+  const players = state.seats.map((seat) => seat.cards.slice(0, street).map((card) => card || "??"));
+  return { body: withMode({ players, board: [], dead: state.dead.filter(Boolean) }) };
+}
+
 /** The API request body for the current spot, or {error} saying what is missing. */
 export function requestBody() {
+  if (state.game !== "holdem" && !gameInfo()) return { error: "Loading the game's rules…" };   // game.js asks again
+  if (!hasBoard()) return studBody();
   const players = [];
   let known = 0;
   for (const [s, seat] of state.seats.entries()) {
@@ -70,9 +82,10 @@ function decodeQuery(q) {
   return JSON.parse(new TextDecoder().decode(Uint8Array.from(binary, (ch) => ch.charCodeAt(0))));
 }
 
-/** A card of a link as the page reads it: null for an empty slot, {card} or {bad: the text as given}. */
+/** A card of a link as the page reads it: null for an empty slot (or a stud card nobody sees, "??"), {card}
+ * or {bad: the text as given}. */
 function linkCard(value) {
-  if (value === null || value === undefined || value === "") return null;
+  if (value === null || value === undefined || value === "" || value === "??" || value === "?") return null;
   const card = normaliseCard(value);
   return card ? { card } : { bad: typeof value === "string" ? value : JSON.stringify(value) ?? String(value) };
 }
@@ -97,7 +110,7 @@ function linkGame(body, notes) {
   if (known || name === "holdem") return { name, holeCards: known?.hole_cards ?? 2 };
   const longest = Math.max(0, ...(Array.isArray(body.players) ? body.players : [])
     .map((p) => (Array.isArray(p) ? p.length : 0)));
-  return { name, holeCards: Math.min(6, Math.max(4, longest)) };
+  return { name, holeCards: Math.min(7, Math.max(2, longest || 4)) };
 }
 
 /** Restore a spot from a request body (the permalink); returns what had to be corrected, one sentence each. */

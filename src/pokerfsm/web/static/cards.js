@@ -40,6 +40,18 @@ export function newSeat() { return { cards: Array(state.holeCards).fill(null), r
 /** The game's record from the vocabulary ({name, label, hole_cards, hi_lo, players}), or null before it is in. */
 export function gameInfo(name = state.game) { return words.games.get(name) ?? null; }
 
+/** True when `card` is dealt at the game (short deck deals sixes to aces); every card until the vocabulary is in. */
+export function inDeck(card) {
+  const deck = gameInfo()?.deck;
+  return !deck || deck.includes(card);
+}
+
+/** True when the game deals a board (stud does not). */
+export function hasBoard() { return gameInfo()?.board ?? true; }
+
+/** How a seat's card `index` is dealt: "up" (a stud player's up cards) or "down". */
+export function cardFace(index) { return gameInfo()?.faces?.[index] ?? "down"; }
+
 /** The most seats the game's deck allows (10 at hold'em, 7 at 6-card Omaha). */
 export function maxSeats() { return Math.min(MAX_SEATS, gameInfo()?.players ?? MAX_SEATS); }
 
@@ -77,7 +89,7 @@ export function slotList() {
   // every slot in cursor order: seats, then the board, then dead cards
   const slots = [];
   state.seats.forEach((seat, s) => seat.cards.forEach((_, i) => slots.push({ area: "seat", seat: s, index: i })));
-  state.board.forEach((_, i) => slots.push({ area: "board", index: i }));
+  if (hasBoard()) state.board.forEach((_, i) => slots.push({ area: "board", index: i }));
   state.dead.forEach((_, i) => slots.push({ area: "dead", index: i }));
   return slots;
 }
@@ -136,6 +148,10 @@ export function pickerNote(text) {
 /** Put `card` in the selected slot; if it cannot go there, say why and return false. */
 export function pick(card) {
   const used = whereUsed(card);
+  if (!inDeck(card)) {
+    pickerNote(`The ${cardName(card)} is not dealt at ${gameInfo()?.label ?? state.game}.`);
+    return false;
+  }
   if (used || !state.target) {
     pickerNote(used ? `The ${cardName(card)} is already in ${used}: each card can be used once.`
       : "Every slot is full: choose a slot first (click it, or Backspace on it empties it).");
@@ -159,7 +175,7 @@ export function pick(card) {
 
 // ------------------------------------------------------------------ rendering
 
-function cardFace(el, card) {
+function showCard(el, card) {
   el.textContent = "";
   el.classList.remove("suit-s", "suit-h", "suit-d", "suit-c", "filled");
   if (!card) return;
@@ -174,7 +190,8 @@ function cardFace(el, card) {
 }
 
 function slotLabel(slot) {
-  const where = slot.area === "seat" ? `Seat ${slot.seat + 1} card ${slot.index + 1}`
+  const face = slot.area === "seat" && cardFace(slot.index) === "up" ? " (up)" : "";
+  const where = slot.area === "seat" ? `Seat ${slot.seat + 1} card ${slot.index + 1}${face}`
     : slot.area === "board" ? `Board card ${slot.index + 1}` : `Dead card ${slot.index + 1}`;
   const card = getCard(slot);
   return `${where}: ${card ? cardName(card) + " (press Enter to remove)" : "empty"}`;
@@ -221,7 +238,11 @@ export function buildSeats() {
     item.id = `seat-${s}`;
     $(".seat-name", item).textContent = `Seat ${s + 1}`;
     const slots = $(".slots", item);
-    seat.cards.forEach((_, i) => slots.append(makeSlot({ area: "seat", seat: s, index: i })));
+    seat.cards.forEach((_, i) => {
+      const button = makeSlot({ area: "seat", seat: s, index: i });
+      button.classList.toggle("face-up", cardFace(i) === "up");
+      slots.append(button);
+    });
     const input = $(".range", item);
     input.id = `range-${s}`;
     input.value = seat.range;
@@ -299,7 +320,7 @@ export function buildPicker() {
       const card = rank + suit;
       const cell = gridButton(`pick-${card}`, r, c, "pick");
       cell.dataset.card = card;
-      cardFace(cell, card);
+      showCard(cell, card);
       cell.addEventListener("click", () => { if (pick(card)) cell.focus(); });
       cell.addEventListener("keydown", (event) => {
         const at = gridMove(event, SUITS.length, RANKS.length);
@@ -316,7 +337,7 @@ export function render() {
   for (const slot of slotList()) {
     const el = document.getElementById(slotId(slot));
     if (!el) continue;
-    cardFace(el, getCard(slot));
+    showCard(el, getCard(slot));
     el.setAttribute("aria-label", slotLabel(slot));
     const selected = sameSlot(slot, state.target);
     el.classList.toggle("target", selected);
@@ -330,10 +351,10 @@ export function render() {
     $(".remove-seat", item).disabled = state.seats.length <= MIN_SEATS;
   });
   for (const cell of document.querySelectorAll(".pick")) {
-    const taken = used.has(cell.dataset.card);
-    cell.classList.toggle("used", taken);
-    cell.setAttribute("aria-disabled", taken ? "true" : "false");
-    cell.setAttribute("aria-label", cardName(cell.dataset.card) + (taken ? " (in use)" : ""));
+    const taken = used.has(cell.dataset.card), dealt = inDeck(cell.dataset.card);
+    cell.classList.toggle("used", taken || !dealt);
+    cell.setAttribute("aria-disabled", taken || !dealt ? "true" : "false");
+    cell.setAttribute("aria-label", cardName(cell.dataset.card) + (taken ? " (in use)" : dealt ? "" : " (not dealt)"));
   }
   $("#target-label").textContent = state.target ? `→ ${slotLabel(state.target).split(":")[0]}` : "";
 }

@@ -1,10 +1,13 @@
-// pokerfsm web calculator, the game: the selector (hold'em, Omaha, 5- and 6-card Omaha, hi-lo), each
-// seat's card slots (the game's hole cards), the range box's example, and the parts of the page that
-// are hold'em's only (the 13×13 range grid with its heatmap, board hits and outs), hidden at any other
-// game with a sentence saying so. The games, their labels, hole cards and most players come from the
+// pokerfsm web calculator, the game: the selector (hold'em, the Omaha games, the stud games, short deck),
+// each seat's card slots (the game's hole cards; a stud player's up cards marked), the board (none at
+// stud), the range box (none at stud) and its example, the cards the game deals (the picker greys out
+// the others), and the parts of the page that are hold'em's only (the 13×13 range grid with its heatmap,
+// board hits and outs), hidden at any other game with a sentence saying so. The games, their labels, hole cards and most players come from the
 // server's vocabulary (vocabulary.js): the page keeps no list of its own. A game change is an edit
 // (Undo and Back bring the previous game back).
-import { MIN_SEATS, buildSeats, gameInfo, maxSeats, nextEmpty, slotList, state } from "./cards.js";
+import {
+  BOARD_SLOTS, MIN_SEATS, buildSeats, gameInfo, hasBoard, inDeck, maxSeats, nextEmpty, sameSlot, slotList, state,
+} from "./cards.js";
 import { $, showNotice } from "./page.js";
 import { clearResults } from "./results.js";
 import { vocabularyLoaded, words } from "./vocabulary.js";
@@ -20,14 +23,27 @@ function fitSeats() {
     notes.push(`${gameInfo()?.label ?? state.game} seats ${most} players at most: the seats after ${most} are removed`);
     state.seats.length = Math.max(MIN_SEATS, most);
   }
+  const dealt = (card) => card && inDeck(card);
+  const dropped = [...state.seats.flatMap((seat) => seat.cards), ...state.board, ...state.dead]
+    .filter((card) => card && !inDeck(card));
+  if (dropped.length) notes.push(`${dropped.join(" ")} ${dropped.length === 1 ? "is" : "are"} not dealt: removed`);
+  // a stud seat's cards keep their places (an empty one before the last is a card nobody sees)
+  const inPlace = (gameInfo()?.faces ?? []).includes("up");
   state.seats.forEach((seat, s) => {
-    const cards = seat.cards.filter(Boolean);
-    if (cards.length > state.holeCards) {
+    const cards = inPlace ? seat.cards.map((card) => (dealt(card) ? card : null)) : seat.cards.filter(dealt);
+    if (cards.slice(state.holeCards).some(Boolean)) {
       notes.push(`seat ${s + 1} keeps its first ${state.holeCards} cards`);
     }
     seat.cards = Array.from({ length: state.holeCards }, (_, i) => cards[i] ?? null);
+    if (!(gameInfo()?.ranges ?? true) && seat.range.trim()) {
+      notes.push(`seat ${s + 1}'s range is removed (a seat holds cards only)`);
+      seat.range = "";
+    }
   });
-  state.target = nextEmpty(slotList()[slotList().length - 1]);
+  if (!hasBoard() && state.board.some(Boolean)) notes.push("the board is removed (the game deals none)");
+  state.board = hasBoard() ? state.board.map((card) => (dealt(card) ? card : null)) : Array(BOARD_SLOTS).fill(null);
+  state.dead = state.dead.map((card) => (dealt(card) ? card : null));
+  if (!slotList().some((slot) => sameSlot(slot, state.target))) state.target = nextEmpty(slotList()[slotList().length - 1]);
   return notes;
 }
 
@@ -40,10 +56,16 @@ function showGame() {
   $("#game-title").textContent = `${label} equity`;
   const holdem = state.game === "holdem";
   document.body.dataset.game = state.game;
-  const example = holdem ? "QQ+,AKs" : `AA${"x".repeat(state.holeCards - 2)} ds, KK${"x".repeat(state.holeCards - 2)}`;
+  const example = state.holeCards === 2 ? "QQ+,AKs" : `AA${"x".repeat(state.holeCards - 2)} ds, KK${"x".repeat(state.holeCards - 2)}`;
   for (const input of document.querySelectorAll(".seat .range")) input.placeholder = `or a range: ${example}`;
   $("#range-example").textContent = example;
   for (const button of document.querySelectorAll(".seat .grid-button")) button.hidden = !holdem;
+  const ranges = info?.ranges ?? true;
+  for (const label of document.querySelectorAll(".seat .range-label")) label.hidden = !ranges;
+  $("#range-hint").hidden = !ranges;
+  $("#board").hidden = !hasBoard();
+  const stud = (info?.faces ?? []).includes("up");
+  $("#stud-hint").hidden = !stud;
   for (const panel of HOLDEM_ONLY) $(panel).hidden = !holdem;
   const note = $("#holdem-only");
   note.hidden = holdem;
@@ -82,14 +104,14 @@ function vocabularyArrived() {
     notes.push(`the link's game “${state.game.slice(0, 12)}” is not offered: hold'em is shown`);
     state.game = "holdem";
   }
-  const holeCards = gameInfo()?.hole_cards ?? state.holeCards;
-  const fitted = holeCards !== state.holeCards || state.seats.length > maxSeats() ||
-    state.seats.some((seat) => seat.cards.length !== holeCards);
-  state.holeCards = holeCards;
-  if (fitted || notes.length) {
-    notes.push(...fitSeats());
+  state.holeCards = gameInfo()?.hole_cards ?? state.holeCards;
+  const spot = () => JSON.stringify([state.seats, state.board, state.dead]);
+  const before = spot();
+  notes.push(...fitSeats());
+  const fitted = notes.length > 0 || spot() !== before;
+  if (fitted) clearResults();
+  if (fitted || state.game !== "holdem") {   // the slots' faces and the spot's question follow the game's record
     buildSeats();
-    clearResults();
     document.dispatchEvent(new CustomEvent("edited", { detail: { record: false } }));
   }
   if (notes.length) showNotice(`This link was corrected: ${notes.join("; ")}.`);

@@ -35,6 +35,7 @@ SLICES = {
     "preflop-hu": (8, {}),
     "preflop-vs-random": (6, {}),
     "flop-ehs": (6, {}),
+    "omaha-vs-random": (6, {}),
 }
 RANGE_SPOT = ("QQ+,AKs,AKo", "22+,A2s+,K9s+,QTs+,JTs,ATo+,KJo+")
 

@@ -24,6 +24,7 @@ import argparse
 import contextlib
 import os
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -62,8 +63,11 @@ def current_order(path: Path) -> dict[str, OrderedClass]:
         return {}
 
 
-def write_checked(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` atomically: a temporary file beside it, synced, read back and checked, renamed."""
+def write_checked(path: Path, text: str, reread: Callable[[str], str] | None = None) -> None:
+    """Write ``text`` to ``path`` atomically: a temporary file beside it, synced, read back and checked, renamed.
+
+    ``reread`` parses the text read back and renders it again (default: the PokerStove order's reader).
+    """
     from pokerfsm.preflop_order import parse_order, render_order
 
     temporary = path.with_name(f".{path.name}.{os.getpid()}.new")
@@ -72,7 +76,8 @@ def write_checked(path: Path, text: str) -> None:
             file.write(text)
             file.flush()
             os.fsync(file.fileno())
-        if render_order(list(parse_order(temporary.read_text(encoding="utf-8")))) != text:
+        back = temporary.read_text(encoding="utf-8")
+        if (reread(back) if reread else render_order(list(parse_order(back)))) != text:
             raise ValueError(f"{temporary}: the file read back is not the one written")
         os.replace(temporary, path)
         directory = os.open(path.parent, os.O_RDONLY)

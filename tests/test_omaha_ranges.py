@@ -306,10 +306,10 @@ def test_a_pattern_holds_the_hands_a_slow_matcher_accepts(slots, qualifier, seed
     ("xxxxxxss", "omaha6", "no 6 cards are single-suited: at most 5 cards can be"),
     ("AAAAAx", "omaha6", "'AAAAAx' at column 1 of range 'AAAAAx': 5 cards of rank A (a deck has 4)"),
     ("AsKxQyJzTw", "omaha5", "4 suit variables and 1 named suits need more than 4 suits"),
-    ("AAxx, top 10%", "omaha", "'top 10%' at column 7 of range 'AAxx, top 10%': top-X % ranges are not "
-                               "available for Omaha yet"),
-    ("15%", "omaha", "'15%' at column 1 of range '15%': top-X % ranges are not available for Omaha yet"),
-    ("TOP 5", "omaha6", "'TOP 5' at column 1 of range 'TOP 5': top-X % ranges are not available for Omaha yet"),
+    ("AAxx, top 0%", "omaha", "'top 0%' at column 7 of range 'AAxx, top 0%': a percentage range is 'top 10%' or "
+                              "'10%', above 0 and at most 100 %"),
+    ("15%", "omaha6", "'15%' at column 1 of range '15%': top-X % ranges are for 4-card Omaha high, not 6-card Omaha"),
+    ("TOP 5", "omaha", "'TOP 5' at column 1 of range 'TOP 5': a percentage range is 'top 10%' or '10%'"),
     ("AAxx, 0.5", "omaha", "'0.5' at column 7 of range 'AAxx, 0.5': a weight applies to items in parentheses"),
     ("2(AAxx)", "omaha", "weight '2' is not in (0, 1] (or 0-100%) at column 1 of range '2(AAxx)'"),
     ("0.5(AAxx", "omaha", "missing ')' for the weight at column 1 of range '0.5(AAxx'"),

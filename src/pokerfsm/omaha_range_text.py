@@ -21,6 +21,7 @@ import numpy as np
 
 from .cards import RANK_SYMBOLS
 from .errors import RangeParseError, quoted
+from .omaha_order import top_plo4_masks
 from .omaha_patterns import (
     QUALIFIERS,
     SUIT_LETTERS,
@@ -134,8 +135,8 @@ class _Reader:
             self.out.append(ReadItem(None, weight, "random"))
             return end
         if PERCENT.fullmatch(compact) or compact.lower().startswith("top"):  # no hand starts with 'to'
-            raise self.bad(shown, column, "top-X % ranges are not available for Omaha yet (they need an order "
-                                          "of the Omaha starting hands, which pokerfsm does not ship)")
+            self.out.append(self.top(compact, shown, column, weight))
+            return end
         if NUMBER.fullmatch(compact):
             raise self.bad(shown, column, "a weight applies to items in parentheses, e.g. 0.5(AAxx)")
         exact = _exact_hand(compact, self.game.hole_cards)
@@ -153,6 +154,19 @@ class _Reader:
             raise self.bad(shown, column, f"no{qualified} hand of {self.game.label} matches it")
         self.out.append(ReadItem(masks, weight, str(pattern)))
         return end
+
+    def top(self, compact: str, shown: str, column: int, weight: float) -> ReadItem:
+        """A top-X % item (``top 10%`` or ``10%``): the strongest classes of 4-card Omaha in the shipped order."""
+        match = PERCENT.fullmatch(compact[3:] if compact.lower().startswith("top") else compact)
+        if match is None or not 0.0 < float(match.group(1)) <= 100.0:
+            raise self.bad(shown, column, "a percentage range is 'top 10%' or '10%', above 0 and at most 100 % "
+                                          "(a weight is 50%(AAxx))")
+        if self.game.hole_cards != 4 or self.game.eight_or_better:
+            raise self.bad(shown, column, f"top-X % ranges are for 4-card Omaha high, not {self.game.label} "
+                                          "(its order ranks the hands by high equity against one random hand)")
+        percent = float(match.group(1))
+        return ReadItem(top_plo4_masks(percent / 100), weight,
+                        f"top {np.format_float_positional(percent, trim='-')}%")
 
     def pattern(self, compact: str, shown: str, column: int) -> Pattern:
         """The one pattern of ``self.game``'s card count that ``compact`` reads as (see the grammar)."""

@@ -37,8 +37,11 @@ shorter forms (``AA`` for ``AAxx``, a suit without a rank, rank variables,
 ``:``/``!``, spans) are not read: an item with too few cards is an error that
 says how many the game needs and how to fill it.
 
-``top 10%`` (or ``10%``) is refused with one error: it needs an order of the
-Omaha starting hands, which pokerfsm does not ship yet.
+``top 10%`` (or ``10%``) is the strongest 10 % of the 270,725 hands of 4-card
+Omaha: whole suit classes in the order pokerfsm ships, nearest the share, as
+hold'em's ``top 15%`` (:func:`pokerfsm.omaha_order.top_plo4_masks`); it is
+written back as ``top 10%``. At 5- and 6-card Omaha and at hi-lo it is one
+error saying so (the order ranks 4-card hands by high equity).
 
 >>> r = parse_omaha_range("AAxx, 0.5(KKxxds)")
 >>> len(r), str(r), r.weight("KsKhQsQh")

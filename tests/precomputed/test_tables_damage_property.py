@@ -25,6 +25,7 @@ from tables_helpers import begin, commit_matchups, exact_rows_from_order, sample
 import pokerfsm
 from pokerfsm.errors import StoreCorruptError, TableNotBuiltError
 from pokerfsm.precomputed import lookup, symmetry
+from pokerfsm.precomputed.omaha_vs_random import class_rows
 from pokerfsm.precomputed.store import Store, writer_lock
 from pokerfsm.precomputed.tasks import SPECS, flop_rows
 from pokerfsm.ranges import parse_range
@@ -53,6 +54,8 @@ def pristine(tmp_path_factory, table):
         begin(store, "flop-ehs")
         flop = symmetry.canonical_board([int(c) for c in pokerfsm.parse_cards(FLOP[1])])
         store.commit_task("flop-ehs", 0, flop_rows(flop), 0.0, "test")
+        begin(store, "omaha-vs-random", target_std_error=0.1)   # no lookup reads it: present, never asked
+        store.commit_task("omaha-vs-random", 0, class_rows([0, 9_000], 25, seed=1), 0.0, "test")
     for name in SPECS:
         without_constraints(path, name)
     with pytest.MonkeyPatch.context() as patch:

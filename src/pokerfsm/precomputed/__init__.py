@@ -1,9 +1,11 @@
 """Precomputed tables: exact preflop answers in microseconds, built on Dask, kept in SQLite.
 
-Three tables (see :mod:`pokerfsm.precomputed.tasks`): ``preflop-hu``
+Four tables (see :mod:`pokerfsm.precomputed.tasks`): ``preflop-hu``
 (every heads-up preflop matchup, exact, one row per suit class: 47,008),
-``preflop-vs-random`` (169 classes against 1-9 random hands) and
-``flop-ehs`` (every canonical hand on every flop, with E[HS^2]). Build them
+``preflop-vs-random`` (169 classes against 1-9 random hands),
+``flop-ehs`` (every canonical hand on every flop, with E[HS^2]) and
+``omaha-vs-random`` (the 16,432 classes of 4-card Omaha hands against one
+random hand, the source of the shipped Omaha order). Build them
 with ``pokerfsm tables build NAME`` (extra ``tables``), then ask:
 
 >>> from pokerfsm import precomputed

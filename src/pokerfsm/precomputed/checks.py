@@ -37,17 +37,18 @@ import numpy as np
 from ..cards import Card
 from ..combos import HAND_CLASSES
 from ..errors import BuildError, quoted
+from ..omaha_order import class_equity, class_name, plo4_classes
 from ..tallies import HU_BOARDS, VS_RANDOM_SHOWDOWNS, counts_add_up, vs_one_random_problem
 from ..tallies import counts_problem as _counts_problem
 from ..tallies import parsed_counts as _parsed
 from ..tallies import whole_problem as _whole
-from . import symmetry
+from . import omaha_vs_random, symmetry
 from .rows import FLOP_HANDS, FLOP_RUNS, FLOP_SHOWDOWNS, board_text, hand_text, outcomes_agree, std_errors
 from .tasks import SPECS
 
 __all__ = ["table_parameters", "stored_parameters", "record_problem", "counts_add_up", "hu_problem",
            "flop_problem", "vs_random_problem", "vs_one_random_problem", "row_problem", "row_name",
-           "matchup_keys_of_text", "flop_spot_problem", "MAX_VS_RANDOM_OPPONENTS"]
+           "matchup_keys_of_text", "flop_spot_problem", "omaha_vs_random_problem", "MAX_VS_RANDOM_OPPONENTS"]
 
 MAX_VS_RANDOM_OPPONENTS = 9
 _LIMITS: dict[str, tuple[float, float | None]] = {
@@ -221,6 +222,25 @@ def vs_random_problem(row: Mapping[str, Any]) -> str | None:
     return None
 
 
+def omaha_vs_random_problem(row: Mapping[str, Any]) -> str | None:
+    """What is wrong with an ``omaha-vs-random`` row (its columns by name), or None."""
+    key = row["key"]
+    if type(key) is not int or not 0 <= key < len(plo4_classes()):
+        return f"key {quoted(key)} is not one of the table's"
+    if row["hand"] != class_name(key):
+        return f"it names {quoted(row['hand'])}, not the class of its key"
+    deals = row["samples"]
+    if (problem := _whole("samples", deals)) \
+            or (problem := _counts_problem(row["wins"], row["ties"], row["losses"], deals, "deals of the row")):
+        return problem
+    if deals < 2:
+        return f"samples is {deals:,}: a sampled row has at least 2 deals"
+    for column, expected in zip(("equity", "se_equity"), class_equity(row["wins"], row["ties"], deals)):
+        if problem := _figure_problem(column, row[column], expected):
+            return problem
+    return None
+
+
 def _figures_problem(row: Mapping[str, Any], total: int, share: float) -> str | None:
     """The pot share, win, tie, lose and equity a row stores must be those its counts give."""
     expected = {"pot_share": share, "win": row["wins"] / total, "tie": row["ties"] / total,
@@ -299,6 +319,8 @@ def row_name(name: str, key: Any) -> str:
             return f"{hand_text(*first)} vs {hand_text(*second)}"
         if name == "preflop-vs-random" and (spot := _vs_random_spot(key)):
             return f"{spot[0]} against {spot[1]} random hand{'s' if spot[1] > 1 else ''}"
+        if name == omaha_vs_random.NAME and key < len(plo4_classes()):
+            return f"{class_name(key)} against 1 random hand"
         if name == "flop-ehs" and key < 52 ** 5:
             board, hand = symmetry.unpack_spot(key, 3)
             return f"{hand_text(*hand)} on {board_text(board)}"
@@ -310,6 +332,8 @@ def row_problem(name: str, row: Mapping[str, Any]) -> str | None:
     key = row["key"]
     if name == "preflop-vs-random":
         return vs_random_problem(row)
+    if name == omaha_vs_random.NAME:
+        return omaha_vs_random_problem(row)
     if type(key) is not int or key < 0:
         return f"key {quoted(key)} is not one of the table's"
     if name == "preflop-hu":

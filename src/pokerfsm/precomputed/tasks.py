@@ -1,4 +1,4 @@
-"""The three precomputed tables as a build sees them: their columns, parameters and tasks, and how a
+"""The precomputed tables as a build sees them: their columns, parameters and tasks, and how a
 worker computes one task.
 
 =====================  =========  ==========  =========================================
@@ -13,6 +13,9 @@ table                  rows       tasks       each row
 ``flop-ehs``           1,286,792  74          a canonical (hand, flop): exact wins, ties
                                               against one random hand over all turns and
                                               rivers, and the sum behind E[HS^2]
+``omaha-vs-random``    16,432     83          a class of 4-card Omaha starting hands
+                                              against one random hand, Monte Carlo
+                                              (seeded; see :mod:`.omaha_vs_random`)
 =====================  =========  ==========  =========================================
 
 :func:`run_task` is what a Dask worker runs: it needs only the table's name,
@@ -39,7 +42,7 @@ import numpy as np
 from .._version import __version__
 from ..cards import Card
 from ..tallies import counts_text
-from . import symmetry
+from . import omaha_vs_random, symmetry
 from .rows import OUTCOMES, Row, board_text, category_text, hand_text, std_errors, vs_random_key
 
 Parameters = dict[str, Any]
@@ -229,6 +232,10 @@ SPECS: dict[str, TableSpec] = {spec.name: spec for spec in (
          ("wins", "INTEGER NOT NULL"), ("ties", "INTEGER NOT NULL"), ("losses", "INTEGER NOT NULL"),
          ("squares", "INTEGER NOT NULL")),
         {"flops_per_task": 24}, _flop_tasks, 1_286_792, _flop_compute),
+    TableSpec(
+        omaha_vs_random.NAME, "each class of 4-card Omaha starting hands against one random hand (Monte Carlo)",
+        omaha_vs_random.COLUMNS, omaha_vs_random.DEFAULTS, omaha_vs_random.task_count, 16_432,
+        omaha_vs_random.compute_task, exact=False),
 )}
 
 

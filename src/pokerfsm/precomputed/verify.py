@@ -16,8 +16,9 @@ relies on) and recomputes it from scratch with :func:`pokerfsm.equity`:
 * ``flop-ehs``: the wins and ties on the flop must be equal, and the sum
   behind E[HS^2] is recomputed river by river with the plain evaluator
   (:func:`pokerfsm.evaluate_many` over the 1,070,190 showdowns of the row);
-* the Monte Carlo rows of ``preflop-vs-random`` cannot be compared exactly:
-  an independent Monte Carlo run must agree within 5 combined standard errors.
+* the Monte Carlo rows of ``preflop-vs-random`` and ``omaha-vs-random``
+  cannot be compared exactly: an independent Monte Carlo run must agree
+  within 5 combined standard errors.
 """
 from __future__ import annotations
 
@@ -146,6 +147,22 @@ def _check_vs_random(row: Row, rng: random.Random) -> Check:
                  f"{z_opponent:.2f} for an opponent's win (limit {_Z_LIMIT:g})")
 
 
+def _check_omaha_vs_random(row: Row, rng: random.Random) -> Check:
+    """An Omaha class's row against an independent run of ``pokerfsm.equity`` on a random hand of the class."""
+    from ..odds.omaha import compute_omaha
+    from ..odds.omaha_deal import prepare_omaha_deal
+    from ..omaha_order import plo4_classes
+
+    key, hand, equity_stored, se_stored = row
+    cards = _relabel(list(plo4_classes()[key]), rng)
+    other = compute_omaha(prepare_omaha_deal([cards, None], game="omaha"), samples=_MONTE_CARLO_SAMPLES,
+                          seed=rng.randrange(2**32)).players[0]
+    z = abs(other.equity - equity_stored) / math.hypot(se_stored, other.std_error or 0.0)
+    return Check(f"{''.join(map(str, cards))} ({hand}) vs 1 random", (round(equity_stored, 6), round(se_stored, 6)),
+                 (round(other.equity, 6), round(other.std_error or 0.0, 6)), z <= _Z_LIMIT,
+                 f"Monte Carlo, {_MONTE_CARLO_SAMPLES:,} deals: z = {z:.2f} (limit {_Z_LIMIT:g})")
+
+
 def parse_cards_of_class(hand: str) -> list[Combo]:
     """The combos of a starting-hand class such as ``'AKs'``."""
     from ..ranges import parse_range
@@ -197,6 +214,7 @@ _CHECKS = {
                           "categories",
                           _check_vs_random),
     "flop-ehs": ("key, board, hand, wins, ties, losses, squares", _check_flop),
+    "omaha-vs-random": ("key, hand, equity, se_equity", _check_omaha_vs_random),
 }
 
 

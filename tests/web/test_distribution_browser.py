@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import re
 
+import httpx
 import pytest
 
 pytest.importorskip("playwright")
 from playwright.sync_api import Page, expect
-from web_helpers import ask
+from web_helpers import ask, wait_until
 
+from pokerfsm.web.app import create_app
 from pokerfsm.web.questions import encode_query
 
 pytestmark = pytest.mark.browser
@@ -92,3 +94,22 @@ def test_no_distribution_for_known_hands_and_three_curves_for_three_seats(page_a
     box = chart.bounding_box()
     page.mouse.move(box["x"] + box["width"] * 36 / 320, box["y"] + box["height"] / 2)
     expect(page.locator("#dist-readout")).to_contain_text(re.compile(r"Seat 3: \w{4} \d+\.\d\d% ±"))
+
+
+def test_an_edit_stops_the_distribution_on_its_way(browser, serve):
+    # a long budget: preflop against a random hand the distribution would deal boards for 20 s
+    base = serve(create_app(budget=20.0, deadline=30.0))
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    failed: list[str] = []
+    page.on("requestfailed", lambda r: failed.append(r.url) if "api/distribution" in r.url else None)
+    open_spot(page, base, {"players": [["9h", "7c"], "QQ+, AK, 0.5(TT)"]})
+    wait_until(lambda: httpx.get(base + "/api/stats").json()["threads_busy"] == 1, what="the distribution starting")
+    page.locator("#slot-s1-0").click()   # seat 2 now holds a hand: a spot with no distribution to show
+    page.keyboard.type("AsKs")
+    wait_until(lambda: bool(failed), what="the page dropping the old distribution")
+    # the server stops computing it (between rounds of boards), long before its 20 s
+    wait_until(lambda: httpx.get(base + "/api/stats").json()["threads_busy"] == 0, timeout=15,
+               what="the server stopping the old distribution")
+    expect(page.locator("#status")).to_have_text("Done.", timeout=30_000)
+    expect(page.locator("#dist-status")).to_contain_text("once a seat holds a range")
+    page.close()

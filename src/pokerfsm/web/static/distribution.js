@@ -91,9 +91,13 @@ async function ask(result) {
   const controller = new AbortController();
   dist.request = controller;
   status.textContent = "Sorting each range's hands by equity…";
+  controller.signal.addEventListener("abort", () => {
+    if (!dist.shown) status.textContent = "The spot changed: its distribution comes after its equity.";
+  });
   try {
     const { response, data } = await postJSON("api/distribution", body, controller.signal);
     if (controller !== dist.request) return;
+    dist.request = null;
     if (!response.ok) { status.textContent = pageMessage(data.detail?.[0]).msg; return; }
     data.seats.forEach(addShares);
     dist.shown = data;
@@ -214,8 +218,19 @@ export function comboEquities(s) {
   return seat ? new Map(seat.hands.map((h) => [h.hand, h.equity])) : null;
 }
 
+/** An edit makes the distribution on its way useless: stop it (the server stops computing it), so that
+ * typing never waits behind it; the next answer asks for the new spot's. */
+function dropStale() {
+  if (!dist.request) return;
+  const now = spotQuestion();
+  if (now && JSON.stringify(now) === dist.key) return;
+  dist.request.abort();
+  dist.request = null;
+}
+
 export function startDistribution() {
   buildPanel();
   ask(null);
   document.addEventListener("result", (event) => ask(event.detail));
+  document.addEventListener("spot", dropStale);
 }

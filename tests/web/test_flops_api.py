@@ -109,3 +109,15 @@ def test_a_store_another_program_writes_is_a_503(make_client, store):
     assert problem["type"] == "store_error" and str(store) not in problem["msg"]
     _, response = poll(client, body)   # once it is free, the same request computes the report
     assert response.status_code == 200 and response.json()["flops"] == 15
+
+
+def test_polling_a_running_job_does_not_read_the_store(make_client, store, monkeypatch):
+    reads = []
+    real = flop_jobs.stored_report
+    monkeypatch.setattr(flop_jobs, "stored_report", lambda *a, **k: reads.append(a) or real(*a, **k))
+    client = make_client()
+    body = {"range_a": A, "range_b": B}
+    for _ in range(3):
+        assert client.post("/api/flops", json=body).status_code == 202
+    assert len(reads) == 1   # the first request looked in the store; the polls ask the job
+    assert client.request("DELETE", "/api/flops", json=body).json() == {"stopped": True}

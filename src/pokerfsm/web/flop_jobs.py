@@ -128,6 +128,11 @@ class ReportJobs:
         self.jobs[key] = job
         return job
 
+    def computing(self, key: str) -> bool:
+        """Whether a job is computing ``key`` now."""
+        job = self.jobs.get(key)
+        return job is not None and job.task is not None and not job.task.done()
+
     def cancel(self, key: str) -> bool:
         """Stop the job computing ``key``; whether there was one."""
         job = self.jobs.pop(key, None)
@@ -156,9 +161,9 @@ def report_jobs(request: Request) -> ReportJobs:
     return jobs
 
 
-def read_request(body: FlopsRequest) -> tuple[str, list[int], FlopReport | None]:
-    """The report's key, the flops wanted and the stored report if the store holds it (light work:
-    reads the ranges and the store; FieldError for a bad range)."""
+def read_request(body: FlopsRequest, computing: Callable[[str], bool]) -> tuple[str, list[int], FlopReport | None]:
+    """The report's key, the flops wanted and the stored report if the store holds it and no job is
+    ``computing`` it (light work: reads the ranges and the store; FieldError for a bad range)."""
     try:
         first, second = checked_ranges(body.range_a, body.range_b)
     except Error as exc:
@@ -166,6 +171,8 @@ def read_request(body: FlopsRequest) -> tuple[str, list[int], FlopReport | None]
             raise FieldError(("body", ("range_a", "range_b")[exc.player or 0]), str(exc), error_kind(exc)) from None
         raise field_error(exc) from None
     wanted = list(range(body.limit or FLOPS))
+    if computing(f"{first} | {second}"):   # polled while it runs: its progress, without reading the store
+        return f"{first} | {second}", wanted, None
     try:
         stored = stored_report(first, second, flops=wanted)
     except StoreError:   # a busy or damaged store: the job says so if it cannot write either

@@ -99,7 +99,7 @@ Jobs = Annotated[ReportJobs, Depends(report_jobs)]
 @router.post("/api/flops", responses={**ERRORS, 202: {"description": "the report is being computed: its progress"}},
              summary="Two ranges on each of the 1,755 flops: from the store, or a job to poll (ask again)")
 async def post_flops(body: FlopsRequest, server: Server, jobs: Jobs) -> Any:
-    key, wanted, stored = await server.in_thread(read_request, body)
+    key, wanted, stored = await server.in_thread(read_request, body, jobs.computing)
     if stored is not None:
         return JSONResponse(await server.in_thread(report_answer, stored, body.hits))
     try:
@@ -119,5 +119,5 @@ async def post_flops(body: FlopsRequest, server: Server, jobs: Jobs) -> Any:
 
 @router.delete("/api/flops", responses=ERRORS, summary="Stop the job computing a flop report (its flops are kept)")
 async def delete_flops(body: FlopsRequest, server: Server, jobs: Jobs) -> Any:
-    key, _, _ = await server.in_thread(read_request, body)
+    key, _, _ = await server.in_thread(read_request, body, lambda _: True)   # the key only
     return JSONResponse({"stopped": jobs.cancel(key)})

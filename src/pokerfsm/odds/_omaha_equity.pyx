@@ -14,6 +14,7 @@ from cython.parallel cimport prange
 
 from pokerfsm.evaluation._omaha cimport Omaha, board_row, high_from_row, low_value, omaha_tables
 from pokerfsm.odds._kernels cimport MAX_PLAYERS, Stop, make_stop, should_stop
+from pokerfsm.odds._seat_lists cimport count_combinations, draw_listed
 from pokerfsm.odds._showdown cimport count_showdown, row_width as showdown_width
 from pokerfsm.odds cimport _xoshiro as xoshiro
 from pokerfsm.odds._xoshiro cimport Rng
@@ -44,40 +45,15 @@ cdef Py_ssize_t _one_board(const Question* q, const uint8_t* board, uint64_t boa
     """Every combination of the seats' hands (no card twice) on one complete ``board``; ``high`` and
     ``low`` are scratch space of one entry per hand. Returns the hands evaluated."""
     cdef const uint16_t* ranks = board_row(q.t, board, 5)
-    cdef int n = q.n, s, depth
+    cdef int n = q.n
     cdef Py_ssize_t i
-    cdef Py_ssize_t idx[MAX_PLAYERS]
-    cdef uint64_t used[MAX_PLAYERS + 1]
-    cdef double weight[MAX_PLAYERS + 1]
-    cdef int32_t highs[MAX_PLAYERS]
-    cdef int32_t lows[MAX_PLAYERS]
     for i in range(q.start[n]):
         if q.masks[i] & board_mask:
             high[i] = -1
         else:
             high[i] = high_from_row(q.t, ranks, q.hands + i * q.h, q.h, board, 5)
             low[i] = low_value(q.t, q.hands + i * q.h, q.h, board, 5) if q.hilo else 0
-    depth = 0
-    idx[0] = q.start[0] - 1
-    used[0] = board_mask
-    weight[0] = 1.0
-    while depth >= 0:
-        idx[depth] += 1
-        i = idx[depth]
-        if i >= q.start[depth + 1]:
-            depth -= 1
-            continue
-        if high[i] < 0 or q.masks[i] & used[depth]:
-            continue
-        highs[depth] = high[i]
-        lows[depth] = low[i]
-        if depth == n - 1:
-            count_showdown(q.n, q.hilo, True, highs, lows, weight[depth] * q.weights[i], row)
-        else:
-            used[depth + 1] = used[depth] | q.masks[i]
-            weight[depth + 1] = weight[depth] * q.weights[i]
-            depth += 1
-            idx[depth] = q.start[depth] - 1
+    count_combinations(n, q.hilo, q.start, q.masks, q.weights, high, low, board_mask, row)
     return q.start[n]
 
 
@@ -181,14 +157,13 @@ cdef int64_t _run_stream(const Question* q, uint64_t used, const uint8_t* board,
     """Play ``trials`` random showdowns into ``row``; returns the range deals redrawn, -1 if stuck."""
     cdef Rng rng
     cdef int64_t trial = 0, rejected = 0, attempts
-    cdef int n = q.n, h = q.h, p, j, size = 0, left, lo
+    cdef int n = q.n, h = q.h, p, j, size = 0, left
     cdef uint8_t deck[52]
     cdef uint8_t holes[MAX_PLAYERS * MAX_HOLE]
     cdef uint8_t full[5]
     cdef int32_t highs[MAX_PLAYERS]
     cdef int32_t lows[MAX_PLAYERS]
-    cdef uint64_t taken, bit
-    cdef bint collided
+    cdef uint64_t taken
     cdef const uint16_t* ranks
     xoshiro.seed(&rng, seed)
     for j in range(52):
@@ -200,26 +175,10 @@ cdef int64_t _run_stream(const Question* q, uint64_t used, const uint8_t* board,
     while trial < trials:
         if (trial & 1023) == 0 and should_stop(halt):
             break
-        attempts = 0
-        while True:  # hands from the listed seats: the whole tuple is redrawn on a collision
-            taken = used
-            collided = False
-            for p in range(n):
-                if q.kind[p] != 0:
-                    continue
-                lo = xoshiro.pick(&rng, q.weights, q.start[p], q.start[p + 1] - 1)
-                bit = q.masks[lo]
-                if taken & bit:
-                    collided = True
-                    break
-                taken |= bit
-                for j in range(h):
-                    holes[p * h + j] = q.hands[lo * h + j]
-            if not collided:
-                break
-            attempts += 1
-            if attempts > max_attempts:
-                return -1
+        attempts = draw_listed(&rng, n, h, q.kind, q.start, q.weights, q.masks, q.hands, used, &taken, holes,
+                               max_attempts)
+        if attempts < 0:
+            return -1
         rejected += attempts
         left = size
         for p in range(n):

@@ -3,8 +3,7 @@
 # argument (the short-deck table: the 52-card layout, cards below six never dealt), so nothing
 # here knows the deck or the ranking.
 #
-# Every seat holds a list of two-card hands (a known hand is a list of one): rows of ``hands``,
-# seat s owning rows start[s] .. start[s + 1], each with its card mask and weight. Results are one
+# Every seat holds a list of two-card hands, as odds/_seat_lists.pxd describes them. Results are one
 # row per task (or Monte Carlo stream) as odds/_showdown.pxd lays it out, its categories being
 # the short-deck places (value >> 12) that pokerfsm.odds.short_deck maps to hand categories.
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint64_t
@@ -13,6 +12,7 @@ from cython.parallel cimport prange
 
 from pokerfsm.evaluation._walk cimport ROOT
 from pokerfsm.odds._kernels cimport MAX_PLAYERS, Stop, make_stop, should_stop
+from pokerfsm.odds._seat_lists cimport count_combinations, draw_listed
 from pokerfsm.odds._showdown cimport count_showdown, row_width as showdown_width
 from pokerfsm.odds cimport _xoshiro as xoshiro
 from pokerfsm.odds._xoshiro cimport Rng
@@ -44,35 +44,11 @@ cdef Py_ssize_t _one_board(const Question* q, int32_t board_state, uint64_t boar
                            double* row) noexcept nogil:
     """Every combination of the seats' hands (no card twice) on one complete board, reached at
     ``board_state``; ``high`` is scratch space of one entry per hand. Returns the hands valued."""
-    cdef int n = q.n, depth
     cdef Py_ssize_t i
-    cdef Py_ssize_t idx[MAX_PLAYERS]
-    cdef uint64_t used[MAX_PLAYERS + 1]
-    cdef double weight[MAX_PLAYERS + 1]
-    cdef int32_t highs[MAX_PLAYERS]
-    for i in range(q.start[n]):
+    for i in range(q.start[q.n]):
         high[i] = -1 if q.masks[i] & board_mask else _value(q.t, board_state, q.hands + 2 * i)
-    depth = 0
-    idx[0] = q.start[0] - 1
-    used[0] = board_mask
-    weight[0] = 1.0
-    while depth >= 0:
-        idx[depth] += 1
-        i = idx[depth]
-        if i >= q.start[depth + 1]:
-            depth -= 1
-            continue
-        if high[i] < 0 or q.masks[i] & used[depth]:
-            continue
-        highs[depth] = high[i]
-        if depth == n - 1:
-            count_showdown(n, False, True, highs, NULL, weight[depth] * q.weights[i], row)
-        else:
-            used[depth + 1] = used[depth] | q.masks[i]
-            weight[depth + 1] = weight[depth] * q.weights[i]
-            depth += 1
-            idx[depth] = q.start[depth] - 1
-    return q.start[n]
+    count_combinations(q.n, False, q.start, q.masks, q.weights, high, NULL, board_mask, row)
+    return q.start[q.n]
 
 
 cdef void _enumerate_task(const Question* q, int32_t known_state, uint64_t known_mask, const uint8_t* avail,
@@ -178,13 +154,12 @@ cdef int64_t _run_stream(const Question* q, uint64_t used, const uint8_t* board,
     """Play ``trials`` random showdowns into ``row``; returns the range deals redrawn, -1 if stuck."""
     cdef Rng rng
     cdef int64_t trial = 0, rejected = 0, attempts
-    cdef int n = q.n, p, j, size = 0, left, lo
+    cdef int n = q.n, p, j, size = 0, left
     cdef uint8_t deck[52]
     cdef uint8_t holes[MAX_PLAYERS * 2]
     cdef int32_t highs[MAX_PLAYERS]
     cdef int32_t state, known_state = ROOT
-    cdef uint64_t taken, bit
-    cdef bint collided
+    cdef uint64_t taken
     xoshiro.seed(&rng, seed)
     for j in range(52):
         if not (used >> j) & 1:
@@ -195,26 +170,10 @@ cdef int64_t _run_stream(const Question* q, uint64_t used, const uint8_t* board,
     while trial < trials:
         if (trial & 1023) == 0 and should_stop(halt):
             break
-        attempts = 0
-        while True:  # hands from the listed seats: the whole tuple is redrawn on a collision
-            taken = used
-            collided = False
-            for p in range(n):
-                if q.kind[p] != 0:
-                    continue
-                lo = xoshiro.pick(&rng, q.weights, q.start[p], q.start[p + 1] - 1)
-                bit = q.masks[lo]
-                if taken & bit:
-                    collided = True
-                    break
-                taken |= bit
-                holes[2 * p] = q.hands[2 * lo]
-                holes[2 * p + 1] = q.hands[2 * lo + 1]
-            if not collided:
-                break
-            attempts += 1
-            if attempts > max_attempts:
-                return -1
+        attempts = draw_listed(&rng, n, 2, q.kind, q.start, q.weights, q.masks, q.hands, used, &taken, holes,
+                               max_attempts)
+        if attempts < 0:
+            return -1
         rejected += attempts
         left = size
         for p in range(n):

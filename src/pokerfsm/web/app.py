@@ -5,13 +5,14 @@ tests drive it in-process. The routes, one module per subject
 (:mod:`pokerfsm.web.routes`):
 
 * ``POST /api/equity`` and ``GET /api/equity?q=<url-safe base64 of the same JSON>``
-  (cacheable: ``ETag``, ``Cache-Control``) return what ``pokerfsm equity --json`` prints;
+  (cacheable: ``ETag``, ``Cache-Control``) return what ``pokerfsm equity --json`` prints,
+  at hold'em or the ``game`` a request names (:mod:`pokerfsm.web.games`: Omaha, stud, short deck);
 * ``POST /api/evaluate`` ranks a 5-7 card hand; ``POST /api/outs`` lists outs;
 * ``POST /api/range``, ``GET /api/order``, ``POST /api/live``, ``POST /api/hits`` and
   ``POST /api/heatmap`` serve the page's range grid, live combos, board hits and per-hand
   equities (:mod:`pokerfsm.web.study`); every count of a seat's combos removes the same cards
   (:mod:`pokerfsm.web.live`);
-* ``GET /api/vocabulary``: the names the page shows (hand categories, methods, hand classes);
+* ``GET /api/vocabulary``: the names the page shows (hand categories, methods, hand classes, games);
 * ``GET /api/stats`` reports the answer cache's hits and misses and the computations under way;
   ``GET /api/health``;
 * ``/`` is the page (``web/static``), ``/docs`` the OpenAPI documentation.

@@ -1,5 +1,7 @@
 """``pokerfsm play``: heads-up hold'em or pot-limit Omaha, or eight-player five-card draw, in the terminal.
 
+::
+
     pokerfsm play holdem [--opponent bluffer|timid|random|solid|flambeur] [--stack 1000]
                          [--blinds 5/10] [--rebuy CHIPS | --target CHIPS]
                          [--computer-rebuys 3] [--seed N] [--hot-seat] [--history FILE]

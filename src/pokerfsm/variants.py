@@ -44,6 +44,7 @@ from math import comb
 
 from .cards import DECK, Card, Rank
 from .errors import OptionError, quoted
+from .ranking import HandCategory
 
 __all__ = ["Game", "GAMES", "HOLDEM", "OMAHA", "SHORT_DECK", "HandMaking", "HighRule", "LowRule", "PotSplit",
            "game_of", "game_for_phh", "not_played", "GameLike"]
@@ -73,6 +74,19 @@ class HighRule(_Rule):
 
     STANDARD = "straight flush, quads, full house, flush, straight, trips, two pair, pair, high card"
     SHORT_DECK = "as standard, but a flush beats a full house and A-6-7-8-9 is the lowest straight"
+
+    @property
+    def categories(self) -> tuple[HandCategory, ...]:
+        """The hand categories in this ranking's order, weakest first.
+
+        >>> [c.label for c in HighRule.SHORT_DECK.categories][5:7]
+        ['Full house', 'Flush']
+        """
+        order = tuple(HandCategory)
+        if self is HighRule.SHORT_DECK:
+            flush, full = order.index(HandCategory.FLUSH), order.index(HandCategory.FULL_HOUSE)
+            order = (*order[:flush], HandCategory.FULL_HOUSE, HandCategory.FLUSH, *order[full + 1:])
+        return order
 
 class LowRule(_Rule):
     """How low hands rank, and which qualify."""

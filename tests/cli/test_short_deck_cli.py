@@ -28,3 +28,11 @@ def test_outs_short_deck(capsys):
     status, out, _ = run(capsys, "outs", "--game", "short-deck", "AhKh", "QsQc", "--board", "Jh Th 6c 9d")
     assert status == 0 and "28 river cards" in out
     assert "winning outs (9): 6h 7h 8h 9h Qh Qd As Ad Ac" in out
+
+
+def test_equity_short_deck_lists_the_flush_above_the_full_house(capsys):
+    status, out, _ = run(capsys, "equity", "--game", "short-deck", "AhKh", "QsQc", "--board", "Jh Th 6c",
+                         "--cards", "ascii")
+    assert status == 0
+    rows = [line.split("│")[1].strip() for line in out.splitlines() if line.count("│") > 2]
+    assert rows.index("Flush") < rows.index("Full house") < rows.index("Straight")

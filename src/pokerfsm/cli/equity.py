@@ -109,7 +109,6 @@ def print_result(result: EquityResult) -> None:
 
     from ..display import show_cards
     from ..odds.results import Method
-    from ..ranking import HandCategory
     from ..variants import game_of
 
     played = game_of(result.game)
@@ -158,6 +157,6 @@ def print_result(result: EquityResult) -> None:
     categories.add_column("hand")
     for number in range(1, len(result.players) + 1):
         categories.add_column(f"#{number}", justify="right")
-    for category in reversed(HandCategory):
+    for category in reversed(played.high.categories):
         categories.add_row(category.label, *(f"{100 * p.categories[category.name]:.2f} %" for p in result.players))
     console.print(categories)

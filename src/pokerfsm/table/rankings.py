@@ -34,6 +34,7 @@ from dataclasses import dataclass
 from ..cards import DECK, Rank
 from ..ranking import CATEGORY_SHIFT, HandCategory, HandClass, equivalence_classes
 from ..variants import SHORT_DECK as SHORT_DECK_CARDS
+from ..variants import HighRule
 
 __all__ = ["Ranking", "HOLDEM", "SHORT_DECK", "RANKINGS", "SHORT_DECK_ORDER", "short_deck_classes",
            "short_deck_class", "class_ranks", "deck_mask"]
@@ -73,9 +74,7 @@ def deck_mask(deck: tuple[int, ...]) -> int:
     return mask
 
 
-SHORT_DECK_ORDER = (HandCategory.HIGH_CARD, HandCategory.PAIR, HandCategory.TWO_PAIR,
-                    HandCategory.THREE_OF_A_KIND, HandCategory.STRAIGHT, HandCategory.FULL_HOUSE,
-                    HandCategory.FLUSH, HandCategory.FOUR_OF_A_KIND, HandCategory.STRAIGHT_FLUSH)
+SHORT_DECK_ORDER = HighRule.SHORT_DECK.categories
 """The short-deck categories weakest first; a value's ``value >> 12`` is its place here, from 1."""
 
 _SIX = int(Rank.SIX)

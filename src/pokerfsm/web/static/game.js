@@ -12,7 +12,6 @@ import { $, showNotice } from "./page.js";
 import { clearResults } from "./results.js";
 import { vocabularyLoaded, words } from "./vocabulary.js";
 
-const HOLDEM_ONLY = ["#grid-panel", "#study-panel"];   // the panels that answer hold'em questions only
 
 /** Give every seat the game's number of card slots and at most the seats its deck allows;
  * returns what was left out, one sentence each. */
@@ -55,7 +54,7 @@ function showGame() {
   const label = info?.label ?? (state.game === "holdem" ? "Texas hold'em" : state.game);
   $("#game-title").textContent = `${label} equity`;
   const holdem = state.game === "holdem";
-  document.body.dataset.game = state.game;
+  document.body.dataset.game = state.game;   // style.css hides the hold'em-only panels at any other game
   const example = state.holeCards === 2 ? "QQ+,AKs" : `AA${"x".repeat(state.holeCards - 2)} ds, KK${"x".repeat(state.holeCards - 2)}`;
   for (const input of document.querySelectorAll(".seat .range")) input.placeholder = `or a range: ${example}`;
   $("#range-example").textContent = example;
@@ -66,7 +65,6 @@ function showGame() {
   $("#board").hidden = !hasBoard();
   const stud = (info?.faces ?? []).includes("up");
   $("#stud-hint").hidden = !stud;
-  for (const panel of HOLDEM_ONLY) $(panel).hidden = !holdem;
   const note = $("#holdem-only");
   note.hidden = holdem;
   note.textContent = holdem ? "" : `The range grid, its equity heatmap, board hits and outs are for Texas hold'em ` +

@@ -2,7 +2,8 @@
 // each seat's card slots (the game's hole cards; a stud player's up cards marked), the board (none at
 // stud), the range box (none at stud) and its example, the cards the game deals (the picker greys out
 // the others), and the parts of the page that are hold'em's only (the 13×13 range grid with its heatmap,
-// board hits and outs), hidden at any other game with a sentence saying so. The games, their labels, hole cards and most players come from the
+// board hits and outs), hidden at any other game with a sentence saying so: body[data-game] names the
+// game, and style.css hides those panels and any element marked data-holdem-only. The games, their labels, hole cards and most players come from the
 // server's vocabulary (vocabulary.js): the page keeps no list of its own. A game change is an edit
 // (Undo and Back bring the previous game back).
 import {

@@ -16,6 +16,8 @@ SPOTS = [
                   "board": ["4c", "7h", "Qs", "9d"], "dead": ["2c"]}, id="hi-lo-turn"),
     pytest.param({"game": "omaha", "players": [["As", "Ks", "Qh", "Jh"], "AAxx ds"], "board": ["2c", "7d", "9h"],
                   "samples": 3000, "seed": 5}, id="omaha-range-sampled"),
+    pytest.param({"game": "omaha", "players": [["As", "Ks", "Qh", "Jh"], "top 10%"], "board": ["2c", "7d", "9h"],
+                  "samples": 3000, "seed": 1}, id="omaha-top-percent"),
     pytest.param({"game": "omaha5-hi-lo", "players": [["As", "2s", "3h", "Jh", "Td"], None],
                   "board": ["4c", "7h", "Qs", "9d", "8c"], "samples": 4000, "seed": 2}, id="omaha5-hi-lo-random-river"),
     pytest.param({"game": "omaha6", "players": [["As", "Ks", "Qh", "Jh", "Td", "9d"],

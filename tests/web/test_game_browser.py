@@ -142,3 +142,20 @@ def test_stud_on_a_phone(browser, live_server: str, artifacts):
         page.screenshot(path=artifacts / "web-stud-phone.png", full_page=True)
     finally:
         context.close()
+
+
+def test_study_parts_follow_the_game(page: Page, live_server: str):
+    """The Flops view (hold'em ranges on hold'em flops) shows at hold'em only; Random board needs a board."""
+    page.goto(live_server)
+    expect(page.locator("#flops-panel")).to_be_visible()
+    expect(page.locator("#random-board")).to_be_visible()
+    page.select_option("#game", "omaha")
+    expect(page.locator("#flops-panel")).to_be_hidden()
+    expect(page.locator("#random-board")).to_be_visible()
+    page.locator("#random-hand").click()
+    expect(page.locator("#seat-0 .slot.filled")).to_have_count(4)
+    page.select_option("#game", "stud")
+    expect(page.locator("#random-board")).to_be_hidden()
+    page.goto(live_server + "#q=" + encode_query({"game": "razz", "players": [["As", "2d", "3c"], ["Kd", "Qc", "Jh"]]}))
+    expect(page.locator("#random-board")).to_be_hidden()
+    expect(page.locator("#flops-panel")).to_be_hidden()

@@ -20,6 +20,7 @@ function buildView() {
   const view = document.createElement("details");
   view.className = "flops-view";
   view.id = "flops-panel";
+  view.dataset.holdemOnly = "";   // hold'em ranges on hold'em flops: hidden at the other games (style.css)
   view.innerHTML = `
     <summary><h2 id="flops-title">Flops <small>two ranges on every flop</small></h2></summary>
     <p class="help">Each of the 1,755 different flops (the others are these with the suits renamed: the weight says

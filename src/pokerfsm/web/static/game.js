@@ -64,6 +64,7 @@ function showGame() {
   for (const label of document.querySelectorAll(".seat .range-label")) label.hidden = !ranges;
   $("#range-hint").hidden = !ranges;
   $("#board").hidden = !hasBoard();
+  for (const element of document.querySelectorAll("[data-needs-board]")) element.hidden = !hasBoard();
   const stud = (info?.faces ?? []).includes("up");
   $("#stud-hint").hidden = !stud;
   const note = $("#holdem-only");

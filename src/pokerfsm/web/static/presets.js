@@ -2,7 +2,7 @@
 // 6-max, 100 big blinds: common starting points, plain text the user edits), ranges saved in this
 // browser (localStorage), and the "Random hand" and "Random board" buttons.
 // A range chosen goes to the grid's seat, as typed text: the range box shows it and it can be edited.
-import { RANKS, SUITS, state } from "./cards.js";
+import { RANKS, SUITS, hasBoard, state } from "./cards.js";
 import { $ } from "./page.js";
 
 export const PRESETS = [
@@ -141,7 +141,7 @@ function randomCards(n) {
   return out;
 }
 
-/** Two random cards for the seat of the selected slot (seat 1 when a board or dead slot is selected). */
+/** The game's number of random cards for the seat of the selected slot (seat 1 when a board or dead slot is selected). */
 function randomHand() {
   const s = state.target?.area === "seat" ? state.target.seat : 0;
   const seat = state.seats[s];
@@ -167,9 +167,11 @@ function randomBoard() {
 function buildDealButtons() {
   const box = $(".seat-buttons");
   const hand = Object.assign(document.createElement("button"), { type: "button", id: "random-hand",
-    textContent: "Random hand", title: "Two random cards for the seat of the selected slot" });
+    textContent: "Random hand", title: "Random cards for the seat of the selected slot" });
   const board = Object.assign(document.createElement("button"), { type: "button", id: "random-board",
     textContent: "Random board", title: "A random flop; on a flop or a turn, the next card" });
+  board.dataset.needsBoard = "";   // hidden at the games that deal no board (game.js)
+  board.hidden = !hasBoard();
   hand.addEventListener("click", randomHand);
   board.addEventListener("click", randomBoard);
   box.append(hand, board);

@@ -121,3 +121,16 @@ def test_polling_a_running_job_does_not_read_the_store(make_client, store, monke
         assert client.post("/api/flops", json=body).status_code == 202
     assert len(reads) == 1   # the first request looked in the store; the polls ask the job
     assert client.request("DELETE", "/api/flops", json=body).json() == {"stopped": True}
+
+
+def test_a_running_job_stops_when_the_server_shuts_down(store):
+    from fastapi.testclient import TestClient
+
+    from pokerfsm.web.app import create_app
+
+    app = create_app()
+    with TestClient(app) as client:
+        assert client.post("/api/flops", json={"range_a": A, "range_b": B}).status_code == 202
+        [job] = app.state.report_jobs.jobs.values()
+        assert not job.stop.cancelled
+    assert job.stop.cancelled

@@ -79,6 +79,9 @@ def create_app(*, cache_size: int = 1024, budget: float = DEFAULT_BUDGET, worker
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         yield
         state.heavy.close()
+        jobs = getattr(app.state, "report_jobs", None)   # made on the first flop report asked for
+        if jobs is not None:
+            jobs.close()
 
     docs_assets = _local_docs_assets()
     app = FastAPI(

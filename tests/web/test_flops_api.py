@@ -123,7 +123,7 @@ def test_polling_a_running_job_does_not_read_the_store(make_client, store, monke
     assert client.request("DELETE", "/api/flops", json=body).json() == {"stopped": True}
 
 
-def test_a_running_job_stops_when_the_server_shuts_down(store):
+def test_a_running_job_stops_and_its_thread_goes_when_the_server_shuts_down(store):
     from fastapi.testclient import TestClient
 
     from pokerfsm.web.app import create_app
@@ -131,6 +131,7 @@ def test_a_running_job_stops_when_the_server_shuts_down(store):
     app = create_app()
     with TestClient(app) as client:
         assert client.post("/api/flops", json={"range_a": A, "range_b": B}).status_code == 202
-        [job] = app.state.report_jobs.jobs.values()
-        assert not job.stop.cancelled
-    assert job.stop.cancelled
+        jobs = app.state.report_jobs
+        [job] = jobs.jobs.values()
+        assert not job.stop.cancelled and jobs.pool._executor is not None
+    assert job.stop.cancelled and jobs.pool._executor is None   # the job's thread pool is let go

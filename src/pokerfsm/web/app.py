@@ -12,6 +12,8 @@ tests drive it in-process. The routes, one module per subject
   ``POST /api/heatmap`` serve the page's range grid, live combos, board hits and per-hand
   equities (:mod:`pokerfsm.web.study`); every count of a seat's combos removes the same cards
   (:mod:`pokerfsm.web.live`);
+* ``POST /api/distribution`` (each hand of a seat's range by its equity) and ``POST /api/flops`` (a
+  flop report from the store, or a job the page polls; ``DELETE`` stops it): the study tools;
 * ``GET /api/vocabulary``: the names the page shows (hand categories, methods, hand classes, games);
 * ``GET /api/stats`` reports the answer cache's hits and misses and the computations under way;
   ``GET /api/health``;

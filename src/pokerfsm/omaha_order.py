@@ -40,8 +40,9 @@ from numpy.typing import NDArray
 
 from .cards import RANK_SYMBOLS
 from .combos import SUIT_PERMUTATIONS, relabel
-from .errors import InvalidDealError, StoreCorruptError
+from .errors import InvalidDealError
 from .omaha_patterns import SUIT_VARIABLES, Masks, cards_mask, mask_cards, subset_masks
+from .tallies import nearest_share, read_shipped, same_lines
 
 __all__ = ["ORDER_FILE", "PLO4_HANDS", "OmahaOrderedClass", "plo4_classes", "class_name", "class_combos",
            "class_of_hand", "hand_classes", "class_equity", "omaha_order", "order_classes", "render_omaha_order",
@@ -213,9 +214,7 @@ def parse_omaha_order(text: str) -> tuple[OmahaOrderedClass, ...]:
     if len(rows) != len(index):
         raise ValueError(f"line {len(lines) + 1}: {len(rows):,} classes, not {len(index):,}")
     order = order_classes(rows)
-    for number, (line, expected) in enumerate(zip(lines, render_omaha_order(order).splitlines()), 1):
-        if line != expected:
-            raise ValueError(f"line {number}: {line[:80]!r} is not what its counts give ({expected[:80]!r})")
+    same_lines(lines, render_omaha_order(order))
     return tuple(order)
 
 
@@ -226,19 +225,7 @@ def omaha_order() -> tuple[OmahaOrderedClass, ...]:
     Raises StoreCorruptError naming the file and line when the file is
     missing, unreadable or damaged (pokerfsm's installation then needs repair).
     """
-    try:
-        with open(ORDER_FILE, encoding="utf-8", newline="") as file:
-            text = file.read(_LARGEST_FILE + 1)
-        if len(text) > _LARGEST_FILE:
-            raise ValueError(f"line 1: the file is larger than {_LARGEST_FILE:,} characters")
-        return parse_omaha_order(text)
-    except (OSError, UnicodeDecodeError, ValueError) as exc:
-        where = str(exc) if isinstance(exc, ValueError) else f"line 1: cannot be read ({exc})"
-        line, _, problem = where.partition(": ")
-        number = int(line.removeprefix("line ")) if line.removeprefix("line ").isdigit() else 1
-        raise StoreCorruptError(f"{ORDER_FILE}:{number}: {problem or where}; the order of Omaha percentage "
-                                "ranges shipped with pokerfsm is damaged: reinstall pokerfsm",
-                                path=str(ORDER_FILE), line=number) from None
+    return read_shipped(ORDER_FILE, _LARGEST_FILE, parse_omaha_order, "the order of Omaha percentage ranges")
 
 
 @functools.cache
@@ -264,12 +251,6 @@ def top_plo4_masks(share: float) -> Masks:
     """
     if isinstance(share, bool) or not isinstance(share, (int, float)) or not 0.0 < share <= 1.0:
         raise InvalidDealError(f"a share of the hands must be above 0 and at most 1, not {share!r}")
-    target = share * PLO4_HANDS
-    taken = 0
-    for row in omaha_order():
-        before = row.cumulative_combos - row.combos
-        if taken and abs(row.cumulative_combos - target) >= abs(before - target):
-            break
-        taken += 1
+    taken = nearest_share((row.cumulative_combos for row in omaha_order()), share, PLO4_HANDS)
     masks: Masks = subset_masks(4)[_class_places()[hand_classes()] < taken]
     return masks

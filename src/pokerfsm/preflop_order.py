@@ -28,9 +28,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .combos import ALL_COMBOS, HAND_CLASSES, class_combos
-from .errors import InvalidDealError, StoreCorruptError
+from .errors import InvalidDealError
 from .ranking import HandCategory
-from .tallies import counts_text, parse_counts, vs_one_random_problem
+from .tallies import counts_text, nearest_share, parse_counts, read_shipped, same_lines, vs_one_random_problem
 
 __all__ = ["ORDER_FILE", "OrderedClass", "preflop_order", "top_classes", "order_rows", "render_order", "parse_order"]
 
@@ -128,9 +128,7 @@ def parse_order(text: str) -> tuple[OrderedClass, ...]:
     if len(exact_rows) != len(HAND_CLASSES):
         raise ValueError(f"line {len(lines) + 1}: {len(exact_rows)} classes, not {len(HAND_CLASSES)}")
     order = order_rows(exact_rows)
-    for number, (line, expected) in enumerate(zip(lines, render_order(order).splitlines()), 1):
-        if line != expected:
-            raise ValueError(f"line {number}: {line[:80]!r} is not what its counts give ({expected[:80]!r})")
+    same_lines(lines, render_order(order))
     return tuple(order)
 
 
@@ -141,19 +139,7 @@ def preflop_order() -> tuple[OrderedClass, ...]:
     Raises StoreCorruptError naming the file and line when the file is
     missing, unreadable or damaged (pokerfsm's installation then needs repair).
     """
-    try:
-        with open(ORDER_FILE, encoding="utf-8", newline="") as file:
-            text = file.read(_LARGEST_FILE + 1)
-        if len(text) > _LARGEST_FILE:
-            raise ValueError(f"line 1: the file is larger than {_LARGEST_FILE:,} characters")
-        return parse_order(text)
-    except (OSError, UnicodeDecodeError, ValueError) as exc:
-        where = str(exc) if isinstance(exc, ValueError) else f"line 1: cannot be read ({exc})"
-        line, _, problem = where.partition(": ")
-        number = int(line.removeprefix("line ")) if line.removeprefix("line ").isdigit() else 1
-        raise StoreCorruptError(f"{ORDER_FILE}:{number}: {problem or where}; the order of percentage ranges "
-                                "shipped with pokerfsm is damaged: reinstall pokerfsm",
-                                path=str(ORDER_FILE), line=number) from None
+    return read_shipped(ORDER_FILE, _LARGEST_FILE, parse_order, "the order of percentage ranges")
 
 
 def top_classes(share: float) -> tuple[str, ...]:
@@ -171,11 +157,6 @@ def top_classes(share: float) -> tuple[str, ...]:
     """
     if isinstance(share, bool) or not isinstance(share, (int, float)) or not 0.0 < share <= 1.0:
         raise InvalidDealError(f"a share of the hands must be above 0 and at most 1, not {share!r}")
-    target = share * len(ALL_COMBOS)
-    chosen: list[str] = []
-    for row in preflop_order():
-        before = row.cumulative_combos - row.combos
-        if chosen and abs(row.cumulative_combos - target) >= abs(before - target):
-            break
-        chosen.append(row.hand)
-    return tuple(chosen)
+    order = preflop_order()
+    taken = nearest_share((row.cumulative_combos for row in order), share, len(ALL_COMBOS))
+    return tuple(row.hand for row in order[:taken])

@@ -16,14 +16,18 @@ rules, each of which says what is wrong or None.
 """
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from typing import Any
+from collections.abc import Callable, Iterable, Sequence
+from pathlib import Path
+from typing import Any, TypeVar
 
-from .errors import quoted
+from .errors import StoreCorruptError, quoted
 from .ranking import HandCategory
 
+T = TypeVar("T")
+
 __all__ = ["HU_BOARDS", "VS_RANDOM_SHOWDOWNS", "counts_text", "parse_counts", "parsed_counts", "counts_add_up",
-           "categories_agree", "whole_problem", "counts_problem", "categories_problem", "vs_one_random_problem"]
+           "categories_agree", "whole_problem", "counts_problem", "categories_problem", "vs_one_random_problem",
+           "nearest_share", "same_lines", "read_shipped"]
 
 HU_BOARDS = 1_712_304
 """Boards of five cards once two known hands are dealt: C(48, 5)."""
@@ -120,3 +124,50 @@ def vs_one_random_problem(wins: Any, ties: Any, losses: Any, categories: Any) ->
     """
     return (counts_problem(wins, ties, losses, VS_RANDOM_SHOWDOWNS, "showdowns of a hand against one random hand")
             or categories_problem(categories, VS_RANDOM_SHOWDOWNS))
+
+
+def nearest_share(cumulative: Iterable[int], share: float, total: int) -> int:
+    """How many leading rows of an order to take: PokerStove's top-X % rule, the one both shipped orders use.
+
+    ``cumulative`` is the running number of hands of the rows, strongest
+    first. Rows are taken while that brings the number of hands nearer to
+    ``share`` of ``total``; at least one row.
+
+    >>> nearest_share([6, 12, 16, 22], 0.01, 1326), nearest_share([6, 12, 16, 22], 0.0001, 1326)
+    (2, 1)
+    """
+    target = share * total
+    taken, before = 0, 0
+    for running in cumulative:
+        if taken and abs(running - target) >= abs(before - target):
+            break
+        taken, before = taken + 1, running
+    return taken
+
+
+def same_lines(lines: Sequence[str], rendered: str) -> None:
+    """Raise ValueError (``line N: ...``) at the first of ``lines`` that is not the line its counts render to."""
+    for number, (line, expected) in enumerate(zip(lines, rendered.splitlines()), 1):
+        if line != expected:
+            raise ValueError(f"line {number}: {line[:80]!r} is not what its counts give ({expected[:80]!r})")
+
+
+def read_shipped(path: Path, largest: int, parse: Callable[[str], T], what: str) -> T:
+    """A data file shipped in the package, read by ``parse`` (which raises ``ValueError("line N: ...")``).
+
+    Any problem (missing, unreadable, larger than ``largest`` characters,
+    damaged) is one :class:`~pokerfsm.errors.StoreCorruptError` naming
+    ``path:line`` and ``what`` the file is, and saying to reinstall.
+    """
+    try:
+        with open(path, encoding="utf-8", newline="") as file:
+            text = file.read(largest + 1)
+        if len(text) > largest:
+            raise ValueError(f"line 1: the file is larger than {largest:,} characters")
+        return parse(text)
+    except (OSError, UnicodeDecodeError, ValueError) as exc:
+        where = str(exc) if isinstance(exc, ValueError) else f"line 1: cannot be read ({exc})"
+        line, _, problem = where.partition(": ")
+        number = int(line.removeprefix("line ")) if line.removeprefix("line ").isdigit() else 1
+        raise StoreCorruptError(f"{path}:{number}: {problem or where}; {what} shipped with pokerfsm is damaged: "
+                                "reinstall pokerfsm", path=str(path), line=number) from None

@@ -55,7 +55,7 @@ def test_an_exact_run_that_overruns_hands_over_to_monte_carlo(monkeypatch):
         return plan
 
     monkeypatch.setattr("pokerfsm.odds.compute.make_plan", optimistic)
-    players = ["AhKh", "QQ+,AKs", "22+,A2s+"]
+    players = ["AhKh", "QQ+,AKs", "22+,A2s+", "KQs,JTs"]   # over a second exact on a quiet machine: 8 times the cut
     handed_over = compute(prepare_deal(players), budget=0.1, stop=Stop(60))
     assert handed_over.method is Method.MONTE_CARLO and not handed_over.exact
     assert equity(players, budget=0.1, stop=Stop(60)).method is Method.MONTE_CARLO   # the dispatch passes it on

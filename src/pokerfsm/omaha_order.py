@@ -42,7 +42,7 @@ from .cards import RANK_SYMBOLS
 from .combos import SUIT_PERMUTATIONS, relabel
 from .errors import InvalidDealError
 from .omaha_patterns import SUIT_VARIABLES, Masks, cards_mask, mask_cards, subset_masks
-from .tallies import nearest_share, read_shipped, same_lines
+from .tallies import checked_order_rows, nearest_share, read_shipped, same_lines
 
 __all__ = ["ORDER_FILE", "PLO4_HANDS", "OmahaOrderedClass", "plo4_classes", "class_name", "class_combos",
            "class_of_hand", "hand_classes", "class_equity", "omaha_order", "order_classes", "render_omaha_order",
@@ -191,18 +191,10 @@ def parse_omaha_order(text: str) -> tuple[OmahaOrderedClass, ...]:
     combos, equity or standard error other than those the counts give.
     """
     lines = text.splitlines()
-    if not lines or lines[0] != ",".join(_FIELDS):
-        raise ValueError(f"line 1: the header is not {','.join(_FIELDS)!r}")
     index = _index_of_name()
     rows: list[tuple[str, int, int, int, int]] = []
-    seen: set[str] = set()
-    for number, fields in enumerate(csv.reader(lines[1:]), 2):
-        if len(fields) != len(_FIELDS):
-            raise ValueError(f"line {number}: {len(fields)} fields, not {len(_FIELDS)}")
+    for number, fields in checked_order_rows(text, _FIELDS, index):
         hand = fields[1]
-        if hand not in index or hand in seen:
-            raise ValueError(f"line {number}: {hand[:40]!r} is not a class, or comes twice")
-        seen.add(hand)
         try:
             samples, wins, ties, losses = (int(field) for field in fields[6:10])
         except ValueError:

@@ -30,7 +30,15 @@ from pathlib import Path
 from .combos import ALL_COMBOS, HAND_CLASSES, class_combos
 from .errors import InvalidDealError
 from .ranking import HandCategory
-from .tallies import counts_text, nearest_share, parse_counts, read_shipped, same_lines, vs_one_random_problem
+from .tallies import (
+    checked_order_rows,
+    counts_text,
+    nearest_share,
+    parse_counts,
+    read_shipped,
+    same_lines,
+    vs_one_random_problem,
+)
 
 __all__ = ["ORDER_FILE", "OrderedClass", "preflop_order", "top_classes", "order_rows", "render_order", "parse_order"]
 
@@ -105,17 +113,9 @@ def parse_order(text: str) -> tuple[OrderedClass, ...]:
     equities other than those the counts give.
     """
     lines = text.splitlines()
-    if not lines or lines[0] != ",".join(_FIELDS):
-        raise ValueError(f"line 1: the header is not {','.join(_FIELDS)!r}")
     exact_rows: list[tuple[str, int, int, int, str]] = []
-    seen: set[str] = set()
-    for number, fields in enumerate(csv.reader(lines[1:]), 2):
-        if len(fields) != len(_FIELDS):
-            raise ValueError(f"line {number}: {len(fields)} fields, not {len(_FIELDS)}")
+    for number, fields in checked_order_rows(text, _FIELDS, HAND_CLASSES):
         hand = fields[1]
-        if hand not in HAND_CLASSES or hand in seen:
-            raise ValueError(f"line {number}: {hand!r} is not a class, or comes twice")
-        seen.add(hand)
         try:
             wins, ties, losses = (int(field) for field in fields[5:8])
         except ValueError:

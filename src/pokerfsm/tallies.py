@@ -16,7 +16,8 @@ rules, each of which says what is wrong or None.
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+import csv
+from collections.abc import Callable, Container, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -27,7 +28,7 @@ T = TypeVar("T")
 
 __all__ = ["HU_BOARDS", "VS_RANDOM_SHOWDOWNS", "counts_text", "parse_counts", "parsed_counts", "counts_add_up",
            "categories_agree", "whole_problem", "counts_problem", "categories_problem", "vs_one_random_problem",
-           "nearest_share", "same_lines", "read_shipped"]
+           "nearest_share", "same_lines", "read_shipped", "checked_order_rows"]
 
 HU_BOARDS = 1_712_304
 """Boards of five cards once two known hands are dealt: C(48, 5)."""
@@ -171,3 +172,31 @@ def read_shipped(path: Path, largest: int, parse: Callable[[str], T], what: str)
         number = int(line.removeprefix("line ")) if line.removeprefix("line ").isdigit() else 1
         raise StoreCorruptError(f"{path}:{number}: {problem or where}; {what} shipped with pokerfsm is damaged: "
                                 "reinstall pokerfsm", path=str(path), line=number) from None
+
+
+def checked_order_rows(text: str, fields: Sequence[str], classes: Container[str]) -> Iterator[tuple[int, list[str]]]:
+    r"""The rows of a shipped order file with their line numbers, after the checks every such file shares.
+
+    The header must be ``fields`` joined by commas, every row must have that
+    many fields, and its second field must name one of ``classes``, once.
+    Raises ``ValueError("line N: ...")`` otherwise.
+
+    >>> list(checked_order_rows("rank,hand\n1,AA\n2,KK", ("rank", "hand"), {"AA", "KK"}))
+    [(2, ['1', 'AA']), (3, ['2', 'KK'])]
+    >>> list(checked_order_rows("rank,hand\n1,AA\n2,AA", ("rank", "hand"), {"AA", "KK"}))
+    Traceback (most recent call last):
+    ...
+    ValueError: line 3: 'AA' is not a class, or comes twice
+    """
+    lines = text.splitlines()
+    if not lines or lines[0] != ",".join(fields):
+        raise ValueError(f"line 1: the header is not {','.join(fields)!r}")
+    seen: set[str] = set()
+    for number, row in enumerate(csv.reader(lines[1:]), 2):
+        if len(row) != len(fields):
+            raise ValueError(f"line {number}: {len(row)} fields, not {len(fields)}")
+        hand = row[1]
+        if hand not in classes or hand in seen:
+            raise ValueError(f"line {number}: {hand[:40]!r} is not a class, or comes twice")
+        seen.add(hand)
+        yield number, row

@@ -84,8 +84,9 @@ def test_live_odds_ask_the_dispatch_for_the_table_answer(monkeypatch):
 @pytest.mark.parametrize("game, hero, streets", [
     ("omaha", "AsKsQhJh", ["", "Ah 7c 8d", "Ah 7c 8d 2s", "Ah 7c 8d 2s 3h"]),
     ("omaha-hi-lo", "Ac2c3dKd", ["", "4h 7c 8d", "4h 7c 8d Ks", "4h 7c 8d Ks Qh"]),
+    ("short-deck", "AhKh", ["", "Qh Jh 6c", "Qh Jh 6c 7d", "Qh Jh 6c 7d 9s"]),
 ])
-def test_live_odds_omaha_equal_equity_of_the_game_at_every_street(game, hero, streets):
+def test_live_odds_of_other_board_games_equal_equity_of_the_game_at_every_street(game, hero, streets):
     live = LiveOdds(hero, game=game, seed=5)
     for board in streets:
         got = live.update(board)
@@ -106,6 +107,43 @@ def test_live_odds_omaha_hand_of_the_wrong_size_or_a_range_is_refused():
     with pytest.raises(InvalidDealError, match="1 to 6 opponents at omaha6"):
         LiveOdds("AhKhQhJhTh9h", opponents=7, game="omaha6")
     assert len(LiveOdds("AhKhQhJhTh9h", opponents=6, game="omaha6").update("2c 3c 4c 5d 7s").players) == 7
+
+
+def test_live_odds_short_deck_values_a_flush_above_a_full_house_and_deals_from_36_cards():
+    river = LiveOdds("AhKh", game="short-deck").update("Qh Jh 6h 7d 7s")   # the ace-high flush
+    holdem = LiveOdds("AhKh").update("Qh Jh 6h 7d 7s")
+    assert river.exact and river.combinations == equity(["AhKh", None], "Qh Jh 6h 7d 7s",
+                                                        game="short-deck").combinations == 406   # C(29, 2)
+    assert holdem.combinations == 990                                                              # C(45, 2)
+    assert (river.players[0].wins, river.players[0].losses) == (405, 1)   # only 7c7h's four of a kind beats it
+    assert holdem.players[0].losses == 28                                   # at hold'em full houses do too
+
+
+@pytest.mark.parametrize("hero, opponents, board, match", [
+    ("Ah5h", 1, "", "'5h' is not in the short deck"),
+    ("AhKh", 1, "Qh Jh 2c", "'2c' is not in the short deck"),
+    ("AhKhQh", 1, "", "2 cards"),
+    ("AKs", 1, "", "known hand"),
+    ("AhKh", 10, "", "1 to 9 opponents at short-deck"),
+])
+def test_live_odds_short_deck_bad_input_is_one_clear_error(hero, opponents, board, match):
+    with pytest.raises(InvalidDealError, match=match):
+        LiveOdds(hero, opponents, game="short-deck").update(board)
+
+
+@pytest.mark.parametrize("game, match", [
+    ("stud", "Seven-card stud has none: each opponent shows up cards .* game='stud'"),
+    ("razz", "Razz has none"),
+    ("stud-hi-lo", "game='stud-hi-lo'"),
+    ("badugi", "no live odds for Badugi .*short-deck"),
+    ("deuce-to-seven", "no live odds"),
+])
+def test_live_odds_refuse_the_games_without_a_board_naming_the_game(game, match):
+    from pokerfsm.errors import OptionError
+
+    with pytest.raises(OptionError, match=match) as caught:
+        LiveOdds("AhKh", game=game)
+    assert caught.value.field == "game" and caught.value.text == game
 
 
 def test_live_odds_omaha_many_opponents_sampled_and_repeatable():

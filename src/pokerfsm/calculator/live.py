@@ -1,8 +1,10 @@
 """Live odds: a known hand's equity against unknown opponents, street after street.
 
 Each hold'em update walks only the board cards that are new, which is what the
-games need at every decision; an Omaha game (``game="omaha"``...) asks
-:func:`~pokerfsm.calculator.dispatch.equity` at each street.
+games need at every decision; an Omaha game (``game="omaha"``...) and short
+deck ask :func:`~pokerfsm.calculator.dispatch.equity` at each street. The
+games without a board (stud, the draw games) are refused: an opponent there is
+not a random hand but up cards that change at every street.
 """
 from __future__ import annotations
 
@@ -15,14 +17,16 @@ import numpy as np
 
 from ..cards import Card, CardsLike, as_cards
 from ..combos import hand_class
-from ..errors import InvalidDealError
+from ..errors import InvalidDealError, OptionError
 from ..odds.deal import MAX_PLAYERS, Deal, prepare_deal, read_seat
 from ..odds.enumeration import make_plan, range_arrays, scan_range, states_after, walk
 from ..odds.omaha_deal import most_players, prepare_omaha_deal
 from ..odds.results import EquityResult, Method, from_row
+from ..odds.short_deck_deal import MOST_PLAYERS as SHORT_DECK_PLAYERS
+from ..odds.short_deck_deal import prepare_short_deck_deal
 from ..odds.stopping import Stop
 from ..table.format import ROOT
-from ..variants import HOLDEM, GameLike, game_of
+from ..variants import GAMES, HOLDEM, Game, GameLike, HighRule, game_of, not_played
 from .dispatch import equity, stored_answer
 
 __all__ = ["LiveOdds"]
@@ -39,20 +43,25 @@ class LiveOdds:
     ``budget`` seconds, otherwise a seeded Monte Carlo estimate to
     ``target_std_error``.
 
-    ``game``: hold'em (the default) or an Omaha game of :mod:`pokerfsm.variants`;
-    the hero then holds that game's number of cards, and every street is
+    ``game``: hold'em (the default), an Omaha game of :mod:`pokerfsm.variants`
+    or short deck (the hero's two cards and the board of the 36 cards six and
+    up); the hero then holds that game's number of cards, and every street is
     :func:`~pokerfsm.equity` of the hero against ``opponents`` random hands
     with ``game``, ``budget``, ``target_std_error`` and ``seed`` (exact when
     that fits the budget, as on a heads-up river, else seeded Monte Carlo to
     ``target_std_error`` or the end of the budget). ``samples`` fixes the
-    number of Monte Carlo deals wherever the answer is sampled (Omaha, or more
-    than one hold'em opponent) instead of the budget: the answer is then the
+    number of Monte Carlo deals wherever the answer is sampled (Omaha, short
+    deck, or more than one hold'em opponent) instead of the budget: the answer is then the
     same whatever the machine's load, which a replayed game needs.
 
     :meth:`update` takes a :class:`~pokerfsm.odds.Stop`, as
     :func:`~pokerfsm.equity` does: a cancelled stop or one out of time raises
     CancelledError or TimeLimitError before any work is lost (the next update goes on from the
     last board answered).
+
+    A stud game or a draw game is refused with one OptionError naming it
+    (``field="game"``): an opponent there shows up cards that change at every
+    street, which :func:`~pokerfsm.equity` takes with every player's cards.
 
     >>> odds = LiveOdds("AdTs")
     >>> round(odds.update("Kh Tc Td 3c").players[0].win, 5)
@@ -61,19 +70,24 @@ class LiveOdds:
     >>> river = omaha.update("Ah 7c 8d 2s 3h")
     >>> river.game, river.exact, round(river.players[0].equity, 4)
     ('omaha', True, 0.5193)
+    >>> short = LiveOdds("AhKh", game="short-deck").update("Qh Jh Tc 6d 6s")
+    >>> short.game, short.exact, round(short.players[0].equity, 4)
+    ('short-deck', True, 0.92)
     """
 
     _preflop_cache: dict[tuple[Any, ...], EquityResult] = {}
 
     def __init__(self, hero: CardsLike, opponents: int = 1, dead: CardsLike = (), *, game: GameLike = HOLDEM,
                  budget: float = 0.25, target_std_error: float = 0.003, seed: int = 0, samples: int | None = None):
-        self.game = game_of(game)
-        most = most_players(self.game) if self.game.is_omaha else MAX_PLAYERS
+        self.game = _followed(game_of(game))
+        most = _most_players(self.game)
         if isinstance(opponents, bool) or not isinstance(opponents, int) or not 1 <= opponents < most:
             raise InvalidDealError(f"1 to {most - 1} opponents at {self.game.name}, got {opponents!r}",
                                    field="opponents")
         if self.game.is_omaha:
             hand = prepare_omaha_deal([hero, None], game=self.game).seats[0].hand
+        elif self.game is not HOLDEM:
+            hand = prepare_short_deck_deal([hero, None]).seats[0].hand
         else:
             hand = read_seat(hero, 0).hand
         if hand is None:
@@ -86,17 +100,21 @@ class LiveOdds:
         self._reset()
 
     def _deal(self, board: CardsLike) -> Deal | None:
-        """The deal checked with this board: hold'em's (for the heads-up walk), or None at Omaha
-        (checked here, then again by :func:`~pokerfsm.equity`)."""
+        """The deal checked with this board: hold'em's (for the heads-up walk), or None at the
+        other games (checked here, then again by :func:`~pokerfsm.equity`)."""
         players: list[Any] = [self.hero] + [None] * self.opponents
         if self.game.is_omaha:
             prepare_omaha_deal(players, board, self.dead, game=self.game)
+            return None
+        if self.game is not HOLDEM:
+            prepare_short_deck_deal(players, board, self.dead)
             return None
         return prepare_deal(players, board, self.dead)
 
     def _reset(self) -> None:
         self.board: tuple[Card, ...] = ()
-        self._hero_state = 0 if self.game.is_omaha else int(states_after([[int(c) for c in self.hero]], [])[0])
+        walked = self.game is HOLDEM
+        self._hero_state = int(states_after([[int(c) for c in self.hero]], [])[0]) if walked else 0
         self._board_state = ROOT
         self._last: EquityResult | None = None
 
@@ -144,6 +162,30 @@ class LiveOdds:
         if key is not None:
             self._preflop_cache[key] = result
         return result
+
+
+_FOLLOWED = tuple(g for g in GAMES if g is HOLDEM or g.is_omaha or g.high is HighRule.SHORT_DECK)
+"""The games LiveOdds follows: those with a board."""
+
+
+def _followed(game: Game) -> Game:
+    """``game`` when LiveOdds follows it, else the one error that says why not."""
+    if game in _FOLLOWED:
+        return game
+    if game.is_stud:
+        names = ", ".join(g.name for g in _FOLLOWED)
+        raise OptionError(f"LiveOdds follows a hand against random hands on a board, and {game.label} has none: "
+                          "each opponent shows up cards that change at every street; ask "
+                          f"pokerfsm.equity(players, game={game.name!r}) with every player's cards "
+                          f"(games LiveOdds takes: {names})", field="game", text=game.name)
+    raise not_played(game, "live odds", _FOLLOWED)
+
+
+def _most_players(game: Game) -> int:
+    """The most players (hero included) LiveOdds takes at ``game``."""
+    if game.is_omaha:
+        return most_players(game)
+    return MAX_PLAYERS if game is HOLDEM else SHORT_DECK_PLAYERS
 
 
 def _relabel(result: EquityResult, hero: Sequence[Card], dead: Sequence[Card], started: float) -> EquityResult:

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 import pokerfsm
 from pokerfsm.cards import DECK, Card, parse_cards
 from pokerfsm.errors import DuplicateCardError, InvalidDealError, RangeParseError
-from pokerfsm.evaluation.board_hits import DRAWS, MADE_HANDS, classify, hits
+from pokerfsm.evaluation.board_hits import DRAWS, MADE_HANDS, classify, hits, made_hands
 
 
 def made(hole: str, board: str) -> str:
@@ -161,3 +161,91 @@ def test_the_package_exports_it():
     assert pokerfsm.hits("AA", "Kd 7c 2h").made["overpair"] == 6
     assert isinstance(next(iter(pokerfsm.hits("AA", "Kd 7c 2h").hands)), str)
     assert Card("Kd") in pokerfsm.hits("AhAd", "Kd 7c 2h").board
+
+
+# ------------------------------------------------------------------ short deck
+
+SHORT = "short-deck"
+SHORT_DECK_CARDS = [c for c in DECK if c.rank >= pokerfsm.Rank.SIX]
+
+
+def short_made(hole: str, board: str) -> str:
+    return classify(parse_cards(hole), parse_cards(board), SHORT)[0]
+
+
+@pytest.mark.parametrize("hole, board, holdem, short_deck", [
+    ("As 6d", "7c 8h 9s", "ace high", "straight"),            # A-6-7-8-9 is short deck's lowest straight
+    ("Ks Kh", "Kd 7h 7c", "full house", "full house"),
+    ("Ah Th", "9h 7h 6h Kc", "flush", "flush"),
+    ("Ac 6d", "Tc 9h 7s 8d Qd", "straight", "straight"),
+    ("Ac Kd", "Kh 7d 6c", "top pair, top kicker", "top pair, top kicker"),
+])
+def test_made_hands_at_short_deck(hole, board, holdem, short_deck):
+    assert made(hole, board) == holdem
+    assert short_made(hole, board) == short_deck
+
+
+@pytest.mark.parametrize("hole, board, holdem, short_deck", [
+    ("Ac 6d", "7h 8s Kd", (), ("gutshot",)),                   # a nine makes A-6-7-8-9
+    ("Tc 9d", "7h 8s Ac", ("open-ended",), ("open-ended",)),  # a six or a jack, either way
+    ("Ac Kd", "Qh Js 7c", ("gutshot", "two overcards"), ("gutshot", "two overcards")),
+])
+def test_straight_draws_at_short_deck_use_the_ace_below_the_six(hole, board, holdem, short_deck):
+    assert draws(hole, board) == holdem
+    assert classify(parse_cards(hole), parse_cards(board), SHORT)[1] == short_deck
+
+
+def test_made_hands_list_the_flush_above_the_full_house_at_short_deck():
+    assert made_hands() == MADE_HANDS
+    assert made_hands(SHORT) == ("straight flush", "quads", "flush", "full house", *MADE_HANDS[4:])
+    assert tuple(hits("random", "Ah Kd 9c", game=SHORT).made) == made_hands(SHORT)
+
+
+def test_an_unknown_hand_at_short_deck_is_the_36_card_deck():
+    r = hits("random", "Ah Kd 9c", game=SHORT)
+    assert r.combos == 33 * 32 // 2
+    assert all(c.rank >= pokerfsm.Rank.SIX for hand in r.hands for c in parse_cards(hand))
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), size=st.sampled_from([3, 4, 5]))
+def test_short_deck_classes_follow_short_deck_values(seed, size):
+    """Every strong class is the hand's short-deck category, and the counts add up over the deck."""
+    from pokerfsm.evaluation.short_deck import evaluate_short_deck
+
+    rng = random.Random(seed)
+    board = rng.sample(SHORT_DECK_CARDS, size)
+    r = hits("random", board, game=SHORT)
+    left = len(SHORT_DECK_CARDS) - size
+    assert r.combos == left * (left - 1) // 2 == len(r.hands) == sum(r.made.values())
+    strong = {"straight flush": "STRAIGHT_FLUSH", "quads": "FOUR_OF_A_KIND", "full house": "FULL_HOUSE",
+              "flush": "FLUSH", "straight": "STRAIGHT"}
+    board_value = evaluate_short_deck(board) if size == 5 else None
+    for hand, (made_class, _) in r.hands.items():
+        value = evaluate_short_deck(parse_cards(hand) + tuple(board))
+        if made_class in strong:
+            assert value.category.name == strong[made_class]
+        elif value.category.name in strong.values():
+            assert value == board_value            # only a board that plays is nobody's straight or better
+
+
+@pytest.mark.parametrize("args, error, field, words", [
+    (("55+", "Ah Kd 9c"), InvalidDealError, "range", "5c5d"),
+    (("Ah5d", "Kh Kd 9c"), InvalidDealError, "range", "'5d' is not in the short deck"),
+    (("QQ+", "Ah Kd 2c"), InvalidDealError, "board", "'2c' is not in the short deck"),
+    (("QQ+", "Ah Kd 9c", "4s"), InvalidDealError, "dead", "'4s'"),
+    (("AKs, top 10%", "Ah Kd 9c"), RangeParseError, "range", "'10%'"),
+])
+def test_bad_input_at_short_deck_names_the_field(args, error, field, words):
+    with pytest.raises(error, match=words) as caught:
+        hits(*args, game=SHORT)
+    assert caught.value.field == field
+
+
+def test_a_weight_in_percent_is_no_top_item_at_short_deck():
+    assert hits("50%(AA), KK", "Kd 7c 6h", game=SHORT).combos == 6 * 0.5 + 3
+
+
+def test_games_without_board_hits_are_refused_by_name():
+    with pytest.raises(pokerfsm.OptionError, match="no board hits for Omaha"):
+        hits("AA", "Kd 7c 6h", game="omaha")

@@ -30,6 +30,15 @@ the top board card, no pair).
 
 Weights count: a hand of weight 0.5 adds 0.5 to its classes.
 
+At short deck (``game="short-deck"``) the hands are valued by short deck's
+ranking: A-6-7-8-9 is the lowest straight (so an ace and a six to nine make
+straight draws) and a flush beats a full house, which :func:`made_hands`
+lists in that order. Only the 36 cards six and up are dealt: an unknown
+hand's range is the 630 hands of that deck, and a range, a board or dead
+cards naming a lower card is one error quoting it. A top-X % item is refused
+there (it follows hold'em's preflop order); the web page reads a seat's
+range through the short-deck deal instead.
+
 >>> r = hits("QQ+, AKs, AKo, 76s", "Kd 7c 2h")
 >>> r.combos, r.made["set"], r.made["top pair, top kicker"], r.made["overpair"], r.made["middle pair"]
 (30, 3, 12, 6, 3)
@@ -39,18 +48,23 @@ Weights count: a hand of weight 0.5 adds 0.5 to its classes.
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable
+import re
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
 from ..cards import Card, CardsLike, as_cards
-from ..errors import DuplicateCardError, Error, InvalidDealError
+from ..errors import DuplicateCardError, Error, InvalidDealError, RangeParseError, quoted
 from ..players import read_player
+from ..range_text import DECIMAL
 from ..ranges import HandRange
 from ..ranking import HandCategory
+from ..variants import HOLDEM, GameLike, HighRule, game_of, not_played
+from .handrank import HandRank
 from .hands import evaluate
+from .short_deck import checked_short_deck_cards, evaluate_short_deck
 
-__all__ = ["MADE_HANDS", "DRAWS", "BoardHits", "hits", "classify"]
+__all__ = ["MADE_HANDS", "DRAWS", "BoardHits", "hits", "classify", "made_hands"]
 
 MADE_HANDS = ("straight flush", "quads", "full house", "flush", "straight", "set", "trips", "two pair",
               "overpair", "top pair, top kicker", "top pair, good kicker", "top pair, weak kicker",
@@ -63,6 +77,19 @@ _CATEGORY_CLASS = {HandCategory.STRAIGHT_FLUSH: "straight flush", HandCategory.F
                    HandCategory.FULL_HOUSE: "full house", HandCategory.FLUSH: "flush",
                    HandCategory.STRAIGHT: "straight"}
 _ACE, _TEN = 12, 8
+_TOP_ITEM = re.compile(DECIMAL + r"%(?!\s*\()")
+"""A top-X % item (a percentage that is not a weight's, which a parenthesis follows)."""
+
+
+def made_hands(game: GameLike = HOLDEM) -> tuple[str, ...]:
+    """The made-hand classes of ``game``, strongest first (at short deck the flush above the full house).
+
+    >>> made_hands("short-deck")[:5]
+    ('straight flush', 'quads', 'flush', 'full house', 'straight')
+    """
+    rule = game_of(game).high or HighRule.STANDARD
+    order = [_CATEGORY_CLASS[c] for c in reversed(rule.categories) if c in _CATEGORY_CLASS]
+    return (*order, *MADE_HANDS[len(order):])
 
 
 @dataclass(frozen=True)
@@ -100,19 +127,26 @@ class BoardHits:
                           for hand, (made, draws) in self.hands.items()]}
 
 
-@functools.lru_cache(maxsize=8192)  # one entry per set of ranks at most
-def _straight_ranks(ranks: frozenset[int]) -> frozenset[int]:
-    """The ranks (0-12) that, added to ``ranks``, make a straight not already there."""
+@functools.lru_cache(maxsize=16384)  # one entry per set of ranks and deck at most
+def _straight_ranks(ranks: frozenset[int], lowest: int = 0) -> frozenset[int]:
+    """The ranks (``lowest``-12) that, added to ``ranks``, make a straight not already there; the ace
+    also plays below ``lowest`` (the deck's lowest rank: a deuce, or a six at short deck)."""
     def has_straight(present: frozenset[int]) -> bool:
-        low = present | ({-1} if _ACE in present else set())
-        return any(all(top - i in low for i in range(5)) for top in range(3, 13))
+        low = present | ({lowest - 1} if _ACE in present else set())
+        return any(all(top - i in low for i in range(5)) for top in range(lowest + 3, 13))
 
     if has_straight(ranks):
         return frozenset()
-    return frozenset(r for r in range(13) if r not in ranks and has_straight(ranks | {r}))
+    return frozenset(r for r in range(lowest, 13) if r not in ranks and has_straight(ranks | {r}))
 
 
-def _draws(hole: tuple[Card, Card], board: tuple[Card, ...], made: str) -> tuple[str, ...]:
+@functools.cache
+def _lowest_rank(game: GameLike) -> int:
+    """The lowest rank (0-12) ``game`` deals."""
+    return min(int(c.rank) for c in game_of(game).deck)
+
+
+def _draws(hole: tuple[Card, Card], board: tuple[Card, ...], made: str, lowest: int = 0) -> tuple[str, ...]:
     """The draw classes of a hand (flop or turn only)."""
     found = []
     strong = made in _CATEGORY_CLASS.values()
@@ -121,7 +155,8 @@ def _draws(hole: tuple[Card, Card], board: tuple[Card, ...], made: str) -> tuple
         suits[s] == 4 and any(c.suit == s for c in hole) for s in range(4))
     board_ranks = {int(c.rank) for c in board}
     with_hole = board_ranks | {int(c.rank) for c in hole}
-    outs = set() if strong else _straight_ranks(frozenset(with_hole)) - _straight_ranks_of(board_ranks)
+    outs = set() if strong else (_straight_ranks(frozenset(with_hole), lowest)
+                                 - _straight_ranks_of(board_ranks, lowest))
     open_ended, gutshot = len(outs) >= 2, len(outs) == 1
     if flush_draw:
         found.append("flush draw")
@@ -140,27 +175,32 @@ def _draws(hole: tuple[Card, Card], board: tuple[Card, ...], made: str) -> tuple
     return tuple(found)
 
 
-def _straight_ranks_of(ranks: set[int]) -> frozenset[int]:
+def _straight_ranks_of(ranks: set[int], lowest: int = 0) -> frozenset[int]:
     """Ranks that make a straight with the board alone (those the hole cards add nothing to)."""
-    return _straight_ranks(frozenset(ranks)) if len(ranks) >= 4 else frozenset()
+    return _straight_ranks(frozenset(ranks), lowest) if len(ranks) >= 4 else frozenset()
 
 
-def classify(hole: Iterable[Card], board: Iterable[Card]) -> tuple[str, tuple[str, ...]]:
-    """The made-hand class and the draws of two hole cards on a 3-5 card board.
+def classify(hole: Iterable[Card], board: Iterable[Card], game: GameLike = HOLDEM) -> tuple[str, tuple[str, ...]]:
+    """The made-hand class and the draws of two hole cards on a 3-5 card board, at hold'em or short deck.
 
     >>> classify([Card("Ah"), Card("Qh")], [Card("Qd"), Card("7h"), Card("2h")])
     ('top pair, top kicker', ('flush draw',))
+    >>> classify([Card("Ah"), Card("Kd")], [Card("6c"), Card("7h"), Card("8s")], game="short-deck")
+    ('ace high', ('gutshot', 'two overcards'))
     """
+    chosen = game_of(game)
+    short_deck = chosen.high is HighRule.SHORT_DECK
+    value_of: Callable[[tuple[Card, ...]], HandRank] = evaluate_short_deck if short_deck else evaluate
     first, second = sorted(hole, reverse=True)
     hole_cards = (Card(first), Card(second))
     table = tuple(Card(c) for c in board)
-    value = evaluate(hole_cards + table)
+    value = value_of(hole_cards + table)
     category = value.category
     board_ranks = sorted((int(c.rank) for c in table), reverse=True)
     distinct = sorted(set(board_ranks), reverse=True)
     high, low = int(hole_cards[0].rank), int(hole_cards[1].rank)
     matches = {r: board_ranks.count(r) for r in (high, low)}
-    board_plays = len(table) == 5 and value == evaluate(table)
+    board_plays = len(table) == 5 and value == value_of(table)
     made = "nothing"
     if category in _CATEGORY_CLASS and not board_plays:
         made = _CATEGORY_CLASS[category]
@@ -185,12 +225,14 @@ def classify(hole: Iterable[Card], board: Iterable[Card]) -> tuple[str, tuple[st
             made = "middle pair"
     elif _ACE in (high, low):
         made = "ace high"
-    draws = _draws(hole_cards, table, made) if len(table) < 5 else ()
+    draws = _draws(hole_cards, table, made, _lowest_rank(chosen)) if len(table) < 5 else ()
     return made, draws
 
 
-def hits(hand_range: str | HandRange, board: CardsLike, dead: CardsLike = ()) -> BoardHits:
-    """Classify every hand of ``hand_range`` left possible on a 3-5 card ``board`` (see the module).
+def hits(hand_range: str | HandRange, board: CardsLike, dead: CardsLike = (), *,
+         game: GameLike = HOLDEM) -> BoardHits:
+    """Classify every hand of ``hand_range`` left possible on a 3-5 card ``board`` (see the module),
+    at hold'em or short deck (``game``).
 
     ``hand_range`` is range text (read by :func:`pokerfsm.read_player`) or a
     :class:`~pokerfsm.ranges.HandRange`; hands using a board or dead card are
@@ -211,18 +253,35 @@ def hits(hand_range: str | HandRange, board: CardsLike, dead: CardsLike = ()) ->
     ...
     pokerfsm.errors.DuplicateCardError: card 'Ah' is given twice: in the hand and in the board
 
+    >>> r = hits("random", "Ah Kd 9c", game="short-deck")
+    >>> r.combos, r.made["set"], r.draws["gutshot"]   # gutshots: two of T, J, Q, or two of 6, 7, 8
+    (528, 9, 96)
+    >>> hits("55+", "Ah Kd 9c", game="short-deck")
+    Traceback (most recent call last):
+    ...
+    pokerfsm.errors.InvalidDealError: the range holds 5c5d, a hand with a card below six, which short deck does not deal
+
     Raises RangeParseError, CardParseError, DuplicateCardError or
-    InvalidDealError (with ``field`` set).
+    InvalidDealError (with ``field`` set); OptionError for a game other than
+    hold'em and short deck.
     """
+    chosen = game_of(game)
+    if chosen is not HOLDEM and chosen.high is not HighRule.SHORT_DECK:
+        raise not_played(chosen, "board hits", [HOLDEM, game_of("short-deck")])
+    if isinstance(hand_range, str) and chosen is not HOLDEM:
+        _refuse_top_item(hand_range)
     try:
         read = read_player(hand_range) if isinstance(hand_range, str) else hand_range
     except Error as exc:
         raise exc.located("range") from None
-    table = _cards_of("board", board)
+    table = _in_deck(chosen, "board", _cards_of("board", board))
     if len(table) not in (3, 4, 5):
         raise InvalidDealError(f"board hits need a flop, turn or river: 3, 4 or 5 cards, got {len(table)}",
                                field="board")
-    out = _cards_of("dead", dead)
+    out = _in_deck(chosen, "dead", _cards_of("dead", dead))
+    if not isinstance(read, HandRange):
+        _in_deck(chosen, "range", read)
+    read = _dealt_range(chosen, read)
     places = [("board", "the board", table), ("dead", "the dead cards", out)]
     if not isinstance(read, HandRange):
         places.insert(0, ("range", "the hand", read))
@@ -232,11 +291,11 @@ def hits(hand_range: str | HandRange, board: CardsLike, dead: CardsLike = ()) ->
     if not live:
         raise InvalidDealError(f"the range {str(given)!r} has no hand left once the board and the dead cards "
                                "are removed", field="range")
-    made = dict.fromkeys(MADE_HANDS, 0.0)
     draws = dict.fromkeys(DRAWS, 0.0)
     hands: dict[str, tuple[str, tuple[str, ...]]] = {}
+    made = dict.fromkeys(made_hands(chosen), 0.0)
     for (first, second), weight in live.items():
-        made_class, draw_classes = classify((first, second), table)
+        made_class, draw_classes = classify((first, second), table, chosen)
         made[made_class] += weight
         for name in draw_classes:
             draws[name] += weight
@@ -248,6 +307,36 @@ def hits(hand_range: str | HandRange, board: CardsLike, dead: CardsLike = ()) ->
 
     return BoardHits(str(given), table, tidy(total), {k: tidy(v) for k, v in made.items()},
                      {k: tidy(v) for k, v in draws.items()} if len(table) < 5 else {}, hands, out)
+
+
+def _refuse_top_item(text: str) -> None:
+    """Refuse a top-X % item in a range read for short deck (the item follows hold'em's preflop order)."""
+    match = _TOP_ITEM.search(text)
+    if match is not None:
+        raise RangeParseError(f"{quoted(match.group())} at column {match.start() + 1} of range {quoted(text)}: "
+                              "a top-X % item follows hold'em's preflop order, not short deck's", field="range",
+                              text=match.group())
+
+
+def _in_deck(game: GameLike, field: str, cards: tuple[Card, ...]) -> tuple[Card, ...]:
+    """``cards``, each checked to be one ``game`` deals; InvalidDealError names the first that is not."""
+    return cards if game_of(game) is HOLDEM else checked_short_deck_cards(cards, field)
+
+
+def _dealt_range(game: GameLike, read: HandRange | tuple[Card, Card]) -> HandRange | tuple[Card, Card]:
+    """A range of ``game``'s deck: an unknown hand's is the deck's hands; another range naming a card the
+    deck does not hold is an InvalidDealError quoting that hand."""
+    chosen = game_of(game)
+    if chosen is HOLDEM or not isinstance(read, HandRange):
+        return read
+    dealt = {int(c) for c in chosen.deck}
+    if read.is_random:
+        return read.without(c for c in range(52) if c not in dealt)
+    for combo in read:
+        if not {int(c) for c in combo} <= dealt:
+            raise InvalidDealError(f"the range holds {''.join(map(str, combo))}, a hand with a card below six, "
+                                   "which short deck does not deal", field="range")
+    return read
 
 
 def _cards_of(field: str, cards: CardsLike) -> tuple[Card, ...]:

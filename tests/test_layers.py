@@ -28,7 +28,8 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("pokerfsm.cards",),
     ("pokerfsm.combos", "pokerfsm.ranking", "pokerfsm.variants", "pokerfsm.display"),
     ("pokerfsm.tallies", "pokerfsm.range_text", "pokerfsm.preflop_order", "pokerfsm.ranges",
-     "pokerfsm.omaha_patterns", "pokerfsm.omaha_range_text", "pokerfsm.omaha_ranges", "pokerfsm.omaha_order"),
+     "pokerfsm.omaha_patterns", "pokerfsm.omaha_range_text", "pokerfsm.omaha_ranges", "pokerfsm.omaha_order",
+     "pokerfsm.short_deck_order"),
     ("pokerfsm.players",),
     # the hand-rank table and what reads it
     ("pokerfsm.table",),

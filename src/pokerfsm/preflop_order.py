@@ -24,13 +24,15 @@ from __future__ import annotations
 import csv
 import functools
 import io
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from .combos import ALL_COMBOS, HAND_CLASSES, class_combos
+from .combos import HAND_CLASSES, class_combos
 from .errors import InvalidDealError
 from .ranking import HandCategory
 from .tallies import (
+    VS_RANDOM_SHOWDOWNS,
     checked_order_rows,
     counts_text,
     nearest_share,
@@ -67,14 +69,16 @@ class OrderedClass:
     """The same for the random hand against it."""
 
 
-def order_rows(exact_rows: list[tuple[str, int, int, int, str]]) -> list[OrderedClass]:
-    """The order from (class, wins, ties, losses, categories) of all 169 classes: best equity first.
+def order_rows(exact_rows: list[tuple[str, int, int, int, str]],
+               classes: Sequence[str] = HAND_CLASSES) -> list[OrderedClass]:
+    """The order from (class, wins, ties, losses, categories) of all ``classes``: best equity first.
 
     ``categories`` is the exact row's column: 18 counts, the hand's then the
     random hand's. Equal equities (none occur) would keep the classes' usual order.
+    ``classes`` are hold'em's 169 by default (short deck's 81 are some of them).
     """
-    if sorted(row[0] for row in exact_rows) != sorted(HAND_CLASSES):
-        raise ValueError("the order needs exactly one row for each of the 169 classes")
+    if sorted(row[0] for row in exact_rows) != sorted(classes):
+        raise ValueError(f"the order needs exactly one row for each of the {len(classes)} classes")
     position = {hand: i for i, hand in enumerate(HAND_CLASSES)}
 
     def equity(row: tuple[str, int, int, int, str]) -> float:
@@ -104,8 +108,10 @@ def render_order(rows: list[OrderedClass]) -> str:
     return out.getvalue()
 
 
-def parse_order(text: str) -> tuple[OrderedClass, ...]:
-    """The order in ``text`` (as :func:`render_order` writes it), every line checked.
+def parse_order(text: str, classes: Sequence[str] = HAND_CLASSES,
+                showdowns: int = VS_RANDOM_SHOWDOWNS) -> tuple[OrderedClass, ...]:
+    """The order in ``text`` (as :func:`render_order` writes it), every line checked: one row for
+    each of ``classes``, whose counts add up to ``showdowns`` (hold'em's by default).
 
     Raises ValueError starting ``line N:`` for the first line that is wrong:
     not the header, not ten fields, a class that is not one or comes twice,
@@ -114,20 +120,20 @@ def parse_order(text: str) -> tuple[OrderedClass, ...]:
     """
     lines = text.splitlines()
     exact_rows: list[tuple[str, int, int, int, str]] = []
-    for number, fields in checked_order_rows(text, _FIELDS, HAND_CLASSES):
+    for number, fields in checked_order_rows(text, _FIELDS, classes):
         hand = fields[1]
         try:
             wins, ties, losses = (int(field) for field in fields[5:8])
         except ValueError:
             raise ValueError(f"line {number}: counts {fields[5:8]} that are not whole numbers") from None
         categories = f"{fields[8]} {fields[9]}"
-        problem = vs_one_random_problem(wins, ties, losses, categories)
+        problem = vs_one_random_problem(wins, ties, losses, categories, showdowns)
         if problem:
             raise ValueError(f"line {number}: {hand}: {problem}")
         exact_rows.append((hand, wins, ties, losses, categories))
-    if len(exact_rows) != len(HAND_CLASSES):
-        raise ValueError(f"line {len(lines) + 1}: {len(exact_rows)} classes, not {len(HAND_CLASSES)}")
-    order = order_rows(exact_rows)
+    if len(exact_rows) != len(classes):
+        raise ValueError(f"line {len(lines) + 1}: {len(exact_rows)} classes, not {len(classes)}")
+    order = order_rows(exact_rows, classes)
     same_lines(lines, render_order(order))
     return tuple(order)
 
@@ -142,12 +148,13 @@ def preflop_order() -> tuple[OrderedClass, ...]:
     return read_shipped(ORDER_FILE, _LARGEST_FILE, parse_order, "the order of percentage ranges")
 
 
-def top_classes(share: float) -> tuple[str, ...]:
+def top_classes(share: float, order: Sequence[OrderedClass] | None = None) -> tuple[str, ...]:
     """The strongest classes that hold the share of the 1,326 combos nearest to ``share``, in order.
 
     Classes are taken in the shipped order while that brings the number of
     combos closer to ``share`` of 1,326; at least one class for any positive
-    share. This is PokerStove's rule for ``top 15%``.
+    share. This is PokerStove's rule for ``top 15%``. Another ``order`` (short
+    deck's) is read by the same rule, as a share of all the combos it ranks.
 
     >>> top_classes(1.0)[-1], top_classes(0.001), top_classes(0.01)
     ('32o', ('AA',), ('AA', 'KK'))
@@ -157,6 +164,6 @@ def top_classes(share: float) -> tuple[str, ...]:
     """
     if isinstance(share, bool) or not isinstance(share, (int, float)) or not 0.0 < share <= 1.0:
         raise InvalidDealError(f"a share of the hands must be above 0 and at most 1, not {share!r}")
-    order = preflop_order()
-    taken = nearest_share((row.cumulative_combos for row in order), share, len(ALL_COMBOS))
+    order = preflop_order() if order is None else order
+    taken = nearest_share((row.cumulative_combos for row in order), share, order[-1].cumulative_combos)
     return tuple(row.hand for row in order[:taken])

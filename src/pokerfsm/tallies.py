@@ -116,15 +116,17 @@ def categories_problem(text: Any, showdowns: int) -> str | None:
     return None
 
 
-def vs_one_random_problem(wins: Any, ties: Any, losses: Any, categories: Any) -> str | None:
+def vs_one_random_problem(wins: Any, ties: Any, losses: Any, categories: Any,
+                          showdowns: int = VS_RANDOM_SHOWDOWNS) -> str | None:
     """What is wrong with the exact counts of a hand against one random hand (a row of the store's
-    ``preflop-vs-random`` or of the shipped order): its showdowns and its 18 category counts.
+    ``preflop-vs-random`` or of a shipped order): its ``showdowns`` (hold'em's by default) and its
+    18 category counts.
 
     >>> vs_one_random_problem(1, 0, 0, "1 0")
     'wins + ties + losses = 1, not the 2,097,572,400 showdowns of a hand against one random hand'
     """
-    return (counts_problem(wins, ties, losses, VS_RANDOM_SHOWDOWNS, "showdowns of a hand against one random hand")
-            or categories_problem(categories, VS_RANDOM_SHOWDOWNS))
+    return (counts_problem(wins, ties, losses, showdowns, "showdowns of a hand against one random hand")
+            or categories_problem(categories, showdowns))
 
 
 def nearest_share(cumulative: Iterable[int], share: float, total: int) -> int:

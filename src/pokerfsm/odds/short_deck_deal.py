@@ -3,14 +3,18 @@
 Seats are read as hold'em's are (:mod:`pokerfsm.players`): a known hand, a
 random hand (``None``, ``"??"``), or a range in hold'em's syntax, which at
 short deck may only name ranks six to ace. A range item that names a lower
-rank is one error quoting it (``'22+'``, ``'A5s-A2s'``), as is a top-X %
-item (hold'em's preflop order does not rank short-deck hands); a random hand
-and a range are dealt from the 36 cards. Errors carry their fields as
-hold'em's deal's do.
+rank is one error quoting it (``'22+'``, ``'A5s-A2s'``). A top-X % item
+(``top 15%`` or ``15%``) is the strongest share of short deck's 630 combos in
+its own shipped order (:func:`pokerfsm.short_deck_order.top_short_deck_classes`,
+by the nearest-share rule of hold'em's ``top 15%``), never hold'em's classes;
+a random hand and a range are dealt from the 36 cards. Errors carry their
+fields as hold'em's deal's do.
 
 >>> deal = prepare_short_deck_deal(["AhKh", None, "QQ+, AKs"], board="6c 7d 9h")
 >>> [seat.text for seat in deal.seats], len(deal.seats[1].cut_range), len(deal.seats[2].cut_range)
 (['AhKh', 'random', 'QQ+, AKs'], 465, 15)
+>>> str(prepare_short_deck_deal(["AhKh", "top 4%"]).seats[1].range)
+'AA, KK, QQ, JJ'
 >>> prepare_short_deck_deal(["AhKh", "66+, A5s-A2s"])
 Traceback (most recent call last):
 ...
@@ -24,8 +28,9 @@ from dataclasses import dataclass
 
 from ..cards import Card, CardsLike
 from ..errors import InvalidDealError, RangeParseError, quoted
-from ..range_text import NUMBER
+from ..range_text import DECIMAL, NUMBER
 from ..ranges import HandRange
+from ..short_deck_order import top_short_deck_classes
 from ..variants import Game, game_of
 from .deal import KnownCards, PlayerSpec, Seat, cards_of, distinct_cards, prepare_deal, read_seat
 
@@ -38,6 +43,8 @@ LOW_CARDS = tuple(Card(c) for c in range(52) if Card(c) not in GAME.deck)
 """The sixteen cards short deck does not deal, deuces to fives."""
 _LOW = frozenset(int(c) for c in LOW_CARDS)
 _ITEM = re.compile(r"[^\s,;()]+")
+_PERCENT_ITEM = re.compile(r"(?i)(?:\btop\s*)?" + DECIMAL + r"%(?!\s*\()")
+"""A top-X % item of range text hold'em's parser accepted: ``top 15%`` or ``15%``, not a weight ``50%(``."""
 
 
 @dataclass
@@ -57,14 +64,19 @@ class ShortDeckDeal(KnownCards):
 
 
 def _refused_item(text: str) -> str | None:
-    """The first item of range ``text`` that names a rank below six or is a top-X % item."""
+    """The first item of range ``text`` that names a rank below six (top-X % items already replaced)."""
     for match in _ITEM.finditer(text):
         token = match.group()
         if text[match.end():].lstrip().startswith("(") or ("." in token and NUMBER.fullmatch(token)):
             continue  # a weight, such as 0.5(...) or 50%(...)
-        if token.endswith("%") or any(ch in "2345" for ch in token):  # 22 is a pair, not a number
+        if any(ch in "2345" for ch in token):  # 22 is a pair, not a number
             return token
     return None
+
+
+def _short_deck_shares(text: str) -> str:
+    """Range ``text`` with each top-X % item replaced by the short-deck classes it stands for."""
+    return _PERCENT_ITEM.sub(lambda m: ", ".join(top_short_deck_classes(float(m.group(1)) / 100)), text)
 
 
 def _checked_cards(cards: Sequence[Card], field: str, player: int | None = None) -> None:
@@ -77,13 +89,15 @@ def _checked_cards(cards: Sequence[Card], field: str, player: int | None = None)
 
 def _read(spec: PlayerSpec, player: int) -> Seat:
     if isinstance(spec, str):
-        seat = read_seat(spec, player)
-        refused = _refused_item(spec) if seat.hand is None and not seat.random else None
-        if refused is not None:
-            what = ("is a top-X % item, which follows hold'em's preflop order" if refused.endswith("%")
-                    else "names a rank below six, which short deck does not deal")
-            raise RangeParseError(f"player {player + 1}: {quoted(refused)} {what}", field="players",
-                                  player=player, text=refused)
+        seat = read_seat(spec, player)  # hold'em's grammar first, so errors point into the text as written
+        if seat.hand is None and not seat.random:
+            text = _short_deck_shares(spec)
+            refused = _refused_item(text)
+            if refused is not None:
+                raise RangeParseError(f"player {player + 1}: {quoted(refused)} names a rank below six, "
+                                      "which short deck does not deal", field="players", player=player, text=refused)
+            if text != spec:
+                seat = read_seat(text, player)
     else:
         seat = read_seat(spec, player)
     if seat.hand is not None:

@@ -28,12 +28,28 @@ def _pokerkit_hand(kind, cards):
         return None
 
 
-def oracle(game, seats, dead):
-    """Exact (equity, high share, low share, scoop) per seat and the chance of a low, by pokerkit."""
+def oracle(game, seats, dead, board=""):
+    """Exact (equity, high share, low share, scoop) per seat and the chance of a low, by pokerkit.
+
+    With eight seats the seventh card is one community card: ``board`` when dealt, else every
+    card left in turn (each equally likely), the deals of the rest counted for each."""
+    known = [[Card.parse(t) for t in seat.split() if t != "??"] for seat in seats]
+    taken = {c for hand in known for c in hand} | {Card.parse(t) for t in dead.split() + board.split()}
+    if len(seats) < 8:
+        return _oracle_dealt(game, known, taken)
+    communities = [[Card.parse(board)]] if board else [[c] for c in map(Card, range(52)) if c not in taken]
+    parts = [_oracle_dealt(game, [hand + community for hand in known], taken | set(community))
+             for community in communities]
+    total = sum(part[2] for part in parts)
+    sums = [[sum(part[0][p][slot] * part[2] for part in parts) / total for slot in range(4)]
+            for p in range(len(seats))]
+    return sums, sum(part[1] * part[2] for part in parts) / total, total
+
+
+def _oracle_dealt(game, known, taken):
+    """The oracle of seats ``known`` completed to seven cards each from the cards outside ``taken``."""
     high_kind = None if game == "razz" else StandardHighHand
     low_kind = {"razz": RegularLowHand, "stud-hi-lo": EightOrBetterLowHand}.get(game)
-    known = [[Card.parse(t) for t in seat.split() if t != "??"] for seat in seats]
-    taken = {c for hand in known for c in hand} | {Card.parse(t) for t in dead.split()}
     deck = [Card(c) for c in range(52) if Card(c) not in taken]
     lists = []
     for hand in known:
@@ -43,7 +59,7 @@ def oracle(game, seats, dead):
             listed.append((set(added), high_kind and _pokerkit_hand(high_kind, cards),
                            low_kind and _pokerkit_hand(low_kind, cards)))
         lists.append(listed)
-    n = len(seats)
+    n = len(known)
     sums = [[0.0] * 4 for _ in range(n)]
     total = lows = 0
     for combo in itertools.product(*lists):
@@ -97,7 +113,13 @@ CASES = [  # game, seats, dead cards
 def test_exact_equity_agrees_with_pokerkit(game, seats, dead):
     cards = dead_cards(seats, dead)
     result = compute_stud(prepare_stud_deal(seats, cards, game=game))
-    expected, low, total = oracle(game, seats, cards)
+    assert_agrees(result, oracle(game, seats, cards))
+    assert sum(p.equity for p in result.players) == pytest.approx(1.0)
+
+
+def assert_agrees(result, answer):
+    """An exact ``result`` equals the oracle's ``answer``: every share, the chance of a low, the deals."""
+    expected, low, total = answer
     assert result.method is Method.ENUMERATION and result.combinations == total
     for player, (equity, high, low_share, scoop) in zip(result.players, expected):
         assert player.equity == pytest.approx(equity, abs=1e-12)
@@ -105,7 +127,6 @@ def test_exact_equity_agrees_with_pokerkit(game, seats, dead):
             assert (player.high_share, player.low_share, player.scoop) == pytest.approx((high, low_share, scoop))
     if result.low is not None:
         assert result.low == pytest.approx(low, abs=1e-12)
-    assert sum(p.equity for p in result.players) == pytest.approx(1.0)
 
 
 def test_heads_up_fifth_street_deals_every_card_exactly():
@@ -152,8 +173,8 @@ def test_third_street_multiway_is_sampled_within_the_budget():
     (["As Kd Ah Qc Jc 9c 8c 7c", "?? ?? 7d 2c 3c 4c 5c 6c"], "", InvalidDealError, "player 1 has 8 cards"),
     (["As Kd Ah", "?? ?? Ah"], "", DuplicateCardError, "card 'Ah' is given twice"),
     (["As Kd Ah", "?? ?? Qh"], "Qh", DuplicateCardError, "card 'Qh' is given twice"),
-    (["As Kd Ah"], "", InvalidDealError, "stud takes 2 to 7 players, got 1"),
-    (["?? ?? 2c"] * 8, "", InvalidDealError, "8 players need 56 cards"),
+    (["As Kd Ah"], "", InvalidDealError, "stud takes 2 to 8 players, got 1"),
+    (["?? ?? ??"] * 9, "", InvalidDealError, "stud takes 2 to 8 players, got 9"),
     ([None, "?? ?? 7c"], "", InvalidDealError, "player 1: a stud player is a list of cards"),
 ])
 def test_bad_deals_get_one_clear_error(seats, dead, error, words):

@@ -9,7 +9,7 @@ def hand_values(hands: NDArray[np.uint8], high: bool, low: int, place: NDArray[n
 def count_deals(highs: NDArray[np.int32], lows: NDArray[np.int32], masks: NDArray[np.uint64],
                 start: NDArray[np.int32], hilo: bool, categories: bool, tasks: NDArray[np.int32],
                 out: NDArray[np.float64], threads: int, stop: NDArray[np.uint8], seconds: float) -> None: ...
-def monte_carlo(known: NDArray[np.uint8], missing: NDArray[np.int32], avail: NDArray[np.uint8], high: bool,
+def monte_carlo(known: NDArray[np.uint8], missing: NDArray[np.int32], shared: int, avail: NDArray[np.uint8], high: bool,
                 low: int, place: NDArray[np.uint16], ace_to_five: NDArray[np.uint16],
                 eight_or_better: NDArray[np.uint8], seeds: NDArray[np.uint64], trials: NDArray[np.int64],
                 out: NDArray[np.float64],

@@ -2,7 +2,9 @@
 # pokerfsm.odds.stud checks the deal and hands these functions contiguous arrays.
 #
 # Every seat holds seven cards, some known (down or up) and the rest to come (a down card
-# nobody sees counts as one to come). Exact enumeration lists, per seat, every set of cards
+# nobody sees counts as one to come); with eight players the seventh is one community card,
+# part of every hand (Monte Carlo deals it once a deal; exact enumeration is run per community
+# card by pokerfsm.odds.stud). Exact enumeration lists, per seat, every set of cards
 # that completes its hand (rows of seven cards, the completion's card mask) and counts every
 # combination of completions with no card twice; Monte Carlo deals the completions at random.
 # The values: the high of the best five of seven (the compact evaluator), and in a game with
@@ -232,14 +234,16 @@ def count_deals(const int32_t[::1] highs, const int32_t[::1] lows, const uint64_
 
 
 cdef void _run_stream(const Game* g, int n, bint hilo, const uint8_t* known, const int32_t* missing,
-                      const uint8_t* avail, int size, uint64_t seed, int64_t trials, double* row,
+                      int shared, const uint8_t* avail, int size, uint64_t seed, int64_t trials, double* row,
                       Stop* halt) noexcept nogil:
-    """Play ``trials`` random deals into ``row``."""
+    """Play ``trials`` random deals into ``row``: the ``shared`` community cards first, then each
+    seat's own."""
     cdef Rng rng
     cdef int64_t trial = 0
-    cdef int p, j, left
+    cdef int p, j, left, own
     cdef uint8_t deck[52]
     cdef uint8_t hand[CARDS]
+    cdef uint8_t community[CARDS]
     cdef int32_t highs[MAX_PLAYERS]
     cdef int32_t lows[MAX_PLAYERS]
     xoshiro.seed(&rng, seed)
@@ -249,24 +253,31 @@ cdef void _run_stream(const Game* g, int n, bint hilo, const uint8_t* known, con
         if (trial & 1023) == 0 and should_stop(halt):
             break
         left = size
+        for j in range(shared):
+            community[j] = xoshiro.draw(&rng, deck, &left, 0)
         for p in range(n):
-            for j in range(CARDS - missing[p]):
+            own = CARDS - shared
+            for j in range(own - missing[p]):
                 hand[j] = known[p * CARDS + j]
-            for j in range(CARDS - missing[p], CARDS):
+            for j in range(own - missing[p], own):
                 hand[j] = xoshiro.draw(&rng, deck, &left, 0)
+            for j in range(shared):
+                hand[own + j] = community[j]
             _values(g, hand, &highs[p], &lows[p])
         count_showdown(n, hilo, g.high, highs, lows, 1.0, row)
         trial += 1
 
 
-def monte_carlo(const uint8_t[:, ::1] known, const int32_t[::1] missing, const uint8_t[::1] avail, bint high,
-                int low, const uint16_t[:, ::1] place, const uint16_t[::1] ace_to_five,
-                const uint8_t[::1] eight_or_better, const uint64_t[::1] seeds, const int64_t[::1] trials, double[:, ::1] out, int threads,
-                uint8_t[::1] stop, double seconds):
+def monte_carlo(const uint8_t[:, ::1] known, const int32_t[::1] missing, int shared, const uint8_t[::1] avail,
+                bint high, int low, const uint16_t[:, ::1] place, const uint16_t[::1] ace_to_five,
+                const uint8_t[::1] eight_or_better, const uint64_t[::1] seeds, const int64_t[::1] trials,
+                double[:, ::1] out, int threads, uint8_t[::1] stop, double seconds):
     """Random deals: ``trials[i]`` from independent xoshiro256** stream i into ``out[i]``.
 
-    Seat ``p`` holds ``known[p, :7 - missing[p]]`` and is dealt ``missing[p]`` cards of ``avail``
-    (the cards outside every known and dead card). ``high``, ``low`` and the low tables: the game's
+    Each deal first draws ``shared`` community cards of ``avail`` (the cards outside every known
+    and dead card), part of every seat's hand; then seat ``p``, holding
+    ``known[p, :7 - shared - missing[p]]``, is dealt ``missing[p]`` cards of its own from what is
+    left. ``high``, ``low`` and the low tables: the game's
     values, as hand_values takes them. Assumes enough cards in ``avail``
     for every seat; ``out`` is (streams, row_width(n)), zeroed. The results do not depend on the
     number of threads. When ``stop`` is raised or ``seconds`` run out, streams end early.
@@ -278,11 +289,15 @@ def monte_carlo(const uint8_t[:, ::1] known, const int32_t[::1] missing, const u
     _game(&g, high, low, place, ace_to_five, eight_or_better)
     for p in range(missing.shape[0]):
         need += missing[p]
+        if not 0 <= missing[p] <= CARDS - shared:
+            need = size + 1
+    need += shared
     if (not 2 <= n <= MAX_PLAYERS or known.shape[1] != CARDS or missing.shape[0] != n or need > size
+            or not 0 <= shared < CARDS
             or size > 52 or trials.shape[0] != n_streams or out.shape[0] != n_streams
             or out.shape[1] != showdown_width(n)):
         raise ValueError("stud Monte Carlo: 2 to 10 seats of seven cards, cards enough, an out row per seed")
     with nogil:
         for stream in prange(n_streams, num_threads=threads, schedule="dynamic"):
-            _run_stream(&g, n, high and low != NO_LOW, &known[0, 0], &missing[0], &avail[0], size,
+            _run_stream(&g, n, high and low != NO_LOW, &known[0, 0], &missing[0], shared, &avail[0], size,
                         seeds[stream], trials[stream], &out[stream, 0], &halt)

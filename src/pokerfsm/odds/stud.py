@@ -19,6 +19,11 @@ half to the best high and half to the best 8-or-better low, all to the high
 when no low qualifies, with ``scoop``, ``high_share``, ``low_share`` and the
 result's ``low`` as at Omaha hi-lo.
 
+With eight players the seventh card is one community card, part of every
+hand (see :mod:`pokerfsm.odds.stud_deal`): exact enumeration counts the deals
+of the rest for each card it may be (every card left, equally likely) and
+adds them up; Monte Carlo deals it first, once a deal.
+
 >>> from pokerfsm.odds.stud_deal import prepare_stud_deal
 >>> r = compute_stud(prepare_stud_deal(["As Ad Kc Qd 2h", "Ts 9s 8s 7h 2c"]))
 >>> r.method.value, r.combinations, round(r.players[0].equity, 4)
@@ -35,6 +40,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
+from ..cards import Card
 from ..errors import InvalidDealError, TimeLimitError
 from ..evaluation.compact import compact_tables
 from ..evaluation.low_tables import low_tables
@@ -45,7 +51,7 @@ from .enumeration import max_threads
 from .results import EquityResult, Method, from_game_row, row_width, share_std_errors, split_row
 from .sampling import run_rounds
 from .stopping import Stop
-from .stud_deal import StudDeal
+from .stud_deal import CARDS, StudDeal, StudSeat
 
 __all__ = ["compute_stud", "exact_seconds", "deals"]
 
@@ -68,32 +74,60 @@ def _valuing(deal: StudDeal) -> tuple[bool, int, NDArray[np.uint16], NDArray[np.
     return deal.game.high is not None, kind, tables.place, tables.ace_to_five[7], tables.eight_or_better[7]
 
 
+def _left(deal: StudDeal) -> list[int]:
+    """The cards left to deal (outside every known and dead card), as card ints."""
+    return sorted(set(range(52)) - deal.known_cards)
+
+
+def _with_community(deal: StudDeal, board: tuple[Card, ...]) -> StudDeal:
+    """The deal with the community cards ``board`` in every seat's hand: seven cards of its
+    own each, nothing shared (what the kernels count)."""
+    seats = [StudSeat(seat.text, seat.hand + board, seat.unseen, CARDS) for seat in deal.seats]
+    return StudDeal(deal.game, seats, deal.dead)
+
+
+def _communities(deal: StudDeal) -> list[StudDeal]:
+    """The deal once per community card it may get (every card left, equally likely), each with
+    it in every hand; the deal itself, hands completed by its community card if dealt, without one."""
+    if not deal.shared_missing:
+        return [_with_community(deal, deal.board) if deal.board else deal]
+    return [_with_community(deal, (Card(card),)) for card in _left(deal)]
+
+
 def _sizes(deal: StudDeal) -> list[int]:
-    """How many completions each seat has."""
+    """How many completions each seat has (of a deal with no community card to come)."""
     left = len(deal.game.deck) - len(deal.known_cards)
     return [math.comb(left, seat.missing) for seat in deal.seats]
 
 
 def deals(deal: StudDeal) -> int:
-    """The number of ways to deal every seat's missing cards: what exact enumeration counts.
+    """The number of ways to deal every seat's missing cards (and a community card to come): what
+    exact enumeration counts.
 
     >>> from pokerfsm.odds.stud_deal import prepare_stud_deal
     >>> deals(prepare_stud_deal(["As Ad Kc Qd 2h", "Ts 9s 8s 7s 2s"]))
     671580
+    >>> shown = [str(Card(c)) for c in range(48)]   # eight players on sixth street, every card seen
+    >>> deals(prepare_stud_deal([" ".join(shown[6 * i:6 * i + 6]) for i in range(8)]))   # the community card
+    4
     """
-    left = len(deal.game.deck) - len(deal.known_cards)
+    parts = _communities(deal)
+    one = parts[0]
+    left = len(one.game.deck) - len(one.known_cards)
     total = 1
-    for seat in deal.seats:
+    for seat in one.seats:
         total *= math.comb(left, seat.missing)
         left -= seat.missing
-    return total
+    return total * len(parts)
 
 
 def exact_seconds(deal: StudDeal) -> float:
     """The estimated time of exact enumeration on one thread."""
-    sizes = sorted(_sizes(deal))
+    parts = _communities(deal)
+    sizes = sorted(_sizes(parts[0]))
     others = math.prod(sizes[:-1])
-    return sum(sizes) * _SECONDS_PER_HAND + others * (sizes[-1] * _SECONDS_PER_TRY + _SECONDS_PER_GROUP)
+    one = sum(sizes) * _SECONDS_PER_HAND + others * (sizes[-1] * _SECONDS_PER_TRY + _SECONDS_PER_GROUP)
+    return one * len(parts)
 
 
 def _values(deal: StudDeal, hands: NDArray[np.uint8]) -> tuple[NDArray[np.int32], NDArray[np.int32]]:
@@ -108,7 +142,7 @@ def _values(deal: StudDeal, hands: NDArray[np.uint8]) -> tuple[NDArray[np.int32]
 def _completions(deal: StudDeal, order: list[int]) -> tuple[NDArray[np.int32], NDArray[np.int32],
                                                             NDArray[np.uint64], NDArray[np.int32]]:
     """The seats' completions in ``order``: their values, card masks, and where each seat's start."""
-    avail = np.array(sorted(set(range(52)) - deal.known_cards), dtype=np.uint8)
+    avail = np.array(_left(deal), dtype=np.uint8)
     by_size: dict[int, NDArray[np.uint8]] = {}
     highs, lows, masks, start = [], [], [], [0]
     for number in order:
@@ -133,7 +167,25 @@ def _completions(deal: StudDeal, order: list[int]) -> tuple[NDArray[np.int32], N
 
 
 def _enumerate(deal: StudDeal, progress: Progress | None, stop: Stop) -> NDArray[np.float64]:
-    """Totals (one kernel row, seats in deal order) over every deal of the missing cards."""
+    """Totals (one kernel row, seats in deal order) over every deal of the missing cards, a
+    community card to come included."""
+    parts = _communities(deal)
+    totals: NDArray[np.float64] | None = None
+    for number, part in enumerate(parts):
+        step = None if progress is None else _scaled(progress, number, len(parts))
+        row = _enumerate_dealt(part, step, stop)
+        totals = row if totals is None else totals + row
+    assert totals is not None
+    return totals
+
+
+def _scaled(progress: Progress, number: int, parts: int) -> Progress:
+    """``progress`` of part ``number`` of ``parts`` equal parts."""
+    return lambda done: progress((number + done) / parts)
+
+
+def _enumerate_dealt(deal: StudDeal, progress: Progress | None, stop: Stop) -> NDArray[np.float64]:
+    """:func:`_enumerate` of a deal with no community card to come."""
     n = len(deal.seats)
     sizes = _sizes(deal)
     order = sorted(range(n), key=lambda s: -sizes[s])  # the most completions last (the fastest loop), the
@@ -180,20 +232,23 @@ def _sample(deal: StudDeal, samples: int | None, seed: Any, budget: float, targe
             progress: Progress | None, started: float, stop: Stop) -> tuple[NDArray[np.float64], int]:
     """Totals from random deals (see :func:`pokerfsm.odds.sampling.run_rounds`)."""
     n = len(deal.seats)
-    known = np.zeros((n, 7), dtype=np.uint8)
+    shared = deal.shared_missing
+    if not shared and deal.board:
+        deal = _with_community(deal, deal.board)
+    known = np.zeros((n, CARDS), dtype=np.uint8)
     for p, seat in enumerate(deal.seats):
         known[p, :len(seat.hand)] = [int(c) for c in seat.hand]
     missing = np.array([seat.missing for seat in deal.seats], dtype=np.int32)
-    avail = np.array(sorted(set(range(52)) - deal.known_cards), dtype=np.uint8)
+    avail = np.array(_left(deal), dtype=np.uint8)
     rng = seed if isinstance(seed, np.random.Generator) else np.random.default_rng(seed)
     valuing = _valuing(deal)
 
     def play(seeds: Any, trials: Any, out: Any, threads: int) -> None:
-        _stud_equity.monte_carlo(known, missing, avail, *valuing, seeds, trials, out, threads, stop.flag,
+        _stud_equity.monte_carlo(known, missing, shared, avail, *valuing, seeds, trials, out, threads, stop.flag,
                                  stop.kernel_seconds())
 
     totals, trials, _ = run_rounds(play, lambda totals, done: _errors(deal, totals, done),
-                                   int(_stud_equity.row_width(n)), int(missing.sum()) + 3 * n, samples, rng,
+                                   int(_stud_equity.row_width(n)), int(missing.sum()) + shared + 3 * n, samples, rng,
                                    budget, target, progress, started, stop)
     return totals, trials
 
@@ -234,8 +289,9 @@ def compute_stud(deal: StudDeal, *, samples: int | None = None, seed: Any = None
     if seconds > _MOST_EXACT_HOURS * 3600 * max_threads():
         raise InvalidDealError(f"exact enumeration of this deal would take about {seconds / 3600:.0f} hours; "
                                "use Monte Carlo (leave exact unset or pass samples=)", field="players")
-    if sum(_sizes(deal)) > _MOST_LISTED:
-        raise InvalidDealError(f"exact enumeration of this deal would list {sum(_sizes(deal)):,} hands, more than "
+    listed = sum(_sizes(_communities(deal)[0]))
+    if listed > _MOST_LISTED:
+        raise InvalidDealError(f"exact enumeration of this deal would list {listed:,} hands, more than "
                                "memory allows; use Monte Carlo (leave exact unset or pass samples=)", field="players")
     timed = stop.time_limit is not None and not forced
     attempt = stop.within(HAND_OVER * budget) if timed else stop

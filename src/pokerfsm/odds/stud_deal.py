@@ -16,9 +16,18 @@ Traceback (most recent call last):
 ...
 pokerfsm.errors.InvalidDealError: player 2 has 3 cards (?? ?? 7c) but player 1 has 4: every player is on the same street
 
-A full table of eight players needs 56 cards by seventh street: the rules
-then deal one community card, which this deal does not model, so eight
-players are refused (seven is the most).
+Eight players would need 56 cards by seventh street. The rule pokerkit
+plays (and card rooms): when the street's cards for every player are more
+than the cards outside their hands, that street is one community card dealt
+face up, part of every player's hand. With eight players that is the seventh
+card: each seat holds up to six cards of its own, and the community card,
+once dealt, is the ``board``:
+
+>>> deal = prepare_stud_deal([f"?? ?? {up}" for up in "As Ks Qs Js Ts 9s 8s 7s".split()])
+>>> deal.shared, deal.street, deal.seats[0].missing
+(1, 3, 5)
+>>> prepare_stud_deal(["As Kd Ah Qc Td 9c"] + ["?? ?? ?? ?? ?? ??"] * 7, board="2c").street
+7
 """
 from __future__ import annotations
 
@@ -31,47 +40,71 @@ from ..errors import Error, InvalidDealError, quoted
 from ..variants import Game, GameLike, game_of
 from .deal import KnownCards, cards_of, distinct_cards
 
-__all__ = ["StudSeat", "StudDeal", "StudPlayerSpec", "prepare_stud_deal", "seat_cards", "FIRST_STREET",
-           "MOST_PLAYERS"]
+__all__ = ["StudSeat", "StudDeal", "StudPlayerSpec", "prepare_stud_deal", "seat_cards", "shared_cards",
+           "FIRST_STREET", "MOST_PLAYERS", "CARDS"]
 
 StudPlayerSpec = str | Sequence[str | int | Card | None]
 """A stud player as given: text, or a sequence of cards and None (unseen)."""
 
 FIRST_STREET = 3
 """Cards each player holds on third street, the first."""
-MOST_PLAYERS = 7
-"""Seats at most: eight would need 56 cards of 52 (see the module docstring)."""
+MOST_PLAYERS = 8
+"""Seats at most: with eight, the seventh card is one community card (see the module docstring)."""
+CARDS = 7
+"""Cards in a player's hand on seventh street, a community card included."""
 _UNSEEN = re.compile(r"(\?\??)")
 
 
 @dataclass
 class StudSeat:
-    """A checked stud player: the known cards (``hand``, in the order given) and how many are to come
-    (``missing``: the unseen down cards and the streets still to be dealt)."""
+    """A checked stud player: the known cards (``hand``, in the order given; a community card is
+    not part of it), how many of them nobody saw (``unseen``) and how many cards the seat is dealt
+    itself by seventh street (``own``: 7, or 6 when the last is a community card)."""
 
     text: str
     hand: tuple[Card, ...]
     unseen: int
+    own: int = CARDS
 
     @property
     def missing(self) -> int:
-        """Cards this seat is still to be dealt, or holds unseen."""
-        return 7 - len(self.hand)
+        """Cards of its own this seat is still to be dealt, or holds unseen."""
+        return self.own - len(self.hand)
 
 
 @dataclass
 class StudDeal(KnownCards):
-    """Checked seats (2 to :data:`MOST_PLAYERS`), all on one street, the dead cards and the game."""
+    """Checked seats (2 to :data:`MOST_PLAYERS`), all on one street, the dead cards, the game,
+    the community cards the deal has by seventh street (``shared``, see :func:`shared_cards`) and
+    those dealt (``board``)."""
 
     game: Game
     seats: list[StudSeat]
     dead: tuple[Card, ...]
     board: tuple[Card, ...] = ()
+    shared: int = 0
 
     @property
     def street(self) -> int:
-        """The street the seats are on: the number of cards each holds (3 to 7)."""
-        return len(self.seats[0].hand) + self.seats[0].unseen
+        """The street the seats are on: the number of cards each holds, a community card included (3 to 7)."""
+        return len(self.seats[0].hand) + self.seats[0].unseen + len(self.board)
+
+    @property
+    def shared_missing(self) -> int:
+        """Community cards still to be dealt."""
+        return self.shared - len(self.board)
+
+
+def shared_cards(players: int, deck: int) -> int:
+    """Community cards a stud deal of ``players`` has by seventh street, by the rule pokerkit
+    plays: a street whose card for each player would take more than the ``deck`` cards outside
+    their hands is one community card. Six of each player's cards come first, so only the
+    seventh street can be short (8 players: 8 × 7 = 56 > 52).
+
+    >>> [shared_cards(n, 52) for n in (2, 7, 8)]
+    [0, 0, 1]
+    """
+    return 1 if players * CARDS > deck else 0
 
 
 def _cards_of(spec: StudPlayerSpec) -> list[Card | None]:
@@ -100,22 +133,28 @@ def seat_cards(spec: StudPlayerSpec, player: int) -> tuple[str, list[Card | None
     return " ".join("??" if card is None else str(card) for card in cards), cards
 
 
-def _read_seat(spec: StudPlayerSpec, player: int) -> StudSeat:
-    """Seat ``player`` (from 0) as given, its errors placed at that player."""
+def _read_seat(spec: StudPlayerSpec, player: int, own: int) -> StudSeat:
+    """Seat ``player`` (from 0) as given, dealt ``own`` cards of its own; errors placed at that player."""
     shown, cards = seat_cards(spec, player)
-    if not FIRST_STREET <= len(cards) <= 7:
+    if own < CARDS and len(cards) == CARDS:
+        raise InvalidDealError(f"player {player + 1} has 7 cards given ({shown}); with eight players the seventh "
+                               "card is one community card: give each player's six and the community card as "
+                               "the board", field="players", player=player, text=quoted(spec))
+    if not FIRST_STREET <= len(cards) <= own:
         raise InvalidDealError(f"player {player + 1} has {len(cards)} cards given ({shown or 'none'}); a stud player "
                                "holds 3 cards on third street to 7 on seventh", field="players", player=player,
                                text=quoted(spec))
     known = tuple(card for card in cards if card is not None)
-    return StudSeat(shown, known, len(cards) - len(known))
+    return StudSeat(shown, known, len(cards) - len(known), own)
 
 
 def prepare_stud_deal(players: Sequence[StudPlayerSpec], dead: CardsLike = (), *, game: GameLike = "stud",
                       board: CardsLike = ()) -> StudDeal:
     """Check a stud deal: 2 to :data:`MOST_PLAYERS` seats on one street, no card twice, cards enough.
 
-    ``board`` must be empty (stud has none: a folded player's cards are ``dead``).
+    ``board`` is the community card of a deal of eight players on seventh
+    street (see the module docstring), else empty: stud has no board, and a
+    folded player's cards are ``dead``.
     Raises CardParseError, DuplicateCardError or InvalidDealError, each with
     ``field`` (and ``player``, ``card``) set; OptionError for an unknown game.
     """
@@ -125,27 +164,40 @@ def prepare_stud_deal(players: Sequence[StudPlayerSpec], dead: CardsLike = (), *
     if isinstance(players, str) or players is None:
         raise InvalidDealError(f"players must be a list of stud hands, got {quoted(players)}", field="players")
     players = list(players)
-    if len(players) == 8:
-        raise InvalidDealError("8 players need 56 cards by seventh street and the deck has 52; the community "
-                               "card the rules deal then is not modelled: 7 players at most", field="players")
     if not 2 <= len(players) <= MOST_PLAYERS:
         raise InvalidDealError(f"{chosen.name} takes 2 to {MOST_PLAYERS} players, got {len(players)}",
                                field="players")
-    if cards_of("board", board):
-        raise InvalidDealError(f"{chosen.name} has no board: give each player's up cards with the player, "
-                               "and folded players' cards as dead cards", field="board")
-    seats = [_read_seat(spec, i) for i, spec in enumerate(players)]
+    shared = shared_cards(len(players), len(chosen.deck))
+    seats = [_read_seat(spec, i, CARDS - shared) for i, spec in enumerate(players)]
     street = len(seats[0].hand) + seats[0].unseen
     for number, seat in enumerate(seats[1:], start=1):
         if len(seat.hand) + seat.unseen != street:
             raise InvalidDealError(f"player {number + 1} has {len(seat.hand) + seat.unseen} cards ({seat.text}) "
                                    f"but player 1 has {street}: every player is on the same street",
                                    field="players", player=number)
+    board_cards = _community(chosen, board, shared, street)
     dead_cards = cards_of("dead", dead)
-    known = distinct_cards([s.hand for s in seats], (), dead_cards)
-    needed = sum(7 - len(s.hand) for s in seats)
+    known = distinct_cards([s.hand for s in seats], board_cards, dead_cards)
+    needed = sum(s.missing for s in seats) + shared - len(board_cards)
     left = len(chosen.deck) - known
     if needed > left:
         raise InvalidDealError(f"too few cards left: the deal needs {needed} more cards but only {left} remain "
                                "in the deck", field="dead" if dead_cards else "players")
-    return StudDeal(chosen, seats, dead_cards)
+    return StudDeal(chosen, seats, dead_cards, board_cards, shared)
+
+
+def _community(game: Game, board: CardsLike, shared: int, street: int) -> tuple[Card, ...]:
+    """The community card given as ``board``: none unless the deal has one (eight players) and every
+    seat holds its own six cards."""
+    cards = cards_of("board", board)
+    if not cards:
+        return cards
+    if not shared:
+        raise InvalidDealError(f"{game.name} has no board: give each player's up cards with the player, "
+                               "and folded players' cards as dead cards (only eight players share a "
+                               "community card, on seventh street)", field="board")
+    if len(cards) > shared or street < CARDS - shared:
+        raise InvalidDealError(f"the board holds {len(cards)} card(s) ({' '.join(map(str, cards))}) on street "
+                               f"{street}: eight players share one community card, on seventh street once "
+                               "each holds six", field="board")
+    return cards

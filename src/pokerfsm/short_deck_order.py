@@ -21,7 +21,7 @@ the file and line.
 
 >>> len(SHORT_DECK_CLASSES), SHORT_DECK_COMBOS, SHORT_DECK_HU_BOARDS
 (81, 630, 201376)
->>> top_short_deck_classes(0.02)
+>>> top_short_deck_classes(0.03)
 ('AA', 'KK', 'QQ')
 """
 from __future__ import annotations

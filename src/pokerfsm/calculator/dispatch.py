@@ -82,7 +82,7 @@ def checked_deal(players: Sequence[PlayerSpec] | Sequence[OmahaPlayerSpec] | Seq
     return players
 
 
-def stored_answer(deal: Deal, *, exact: bool | None = None, samples: int | None = None,
+def stored_answer(deal: Deal | ShortDeckDeal, *, exact: bool | None = None, samples: int | None = None,
                   target_std_error: float = DEFAULT_TARGET_STD_ERROR, tables: bool = True,
                   started: float | None = None) -> EquityResult | None:
     """The answer from the precomputed tables when the options allow one and a table holds it, else None.
@@ -132,7 +132,9 @@ def equity(players: Sequence[PlayerSpec] | Sequence[OmahaPlayerSpec] | Sequence[
     equity depends on how the players draw, and is refused.
     ``game="short-deck"`` takes hold'em's players over the 36 cards six and
     up (ranges name ranks six to ace; see :mod:`pokerfsm.odds.short_deck_deal`);
-    :func:`pokerfsm.odds.short_deck.compute_short_deck` answers (no table holds it).
+    :func:`pokerfsm.odds.short_deck.compute_short_deck` answers, or the short-deck tables
+    (``short-deck-preflop-hu``, ``short-deck-vs-random``) as ``tables`` below says for hold'em,
+    two ranges excepted.
     ``exact``: True forces enumeration, False Monte Carlo, None chooses by the
     estimated time against ``budget`` seconds (default :data:`~pokerfsm.calculator.options.DEFAULT_BUDGET`).
     ``samples`` (1 to :data:`~pokerfsm.calculator.options.MAX_SAMPLES`) fixes the number of Monte Carlo
@@ -177,9 +179,6 @@ def equity(players: Sequence[PlayerSpec] | Sequence[OmahaPlayerSpec] | Sequence[
     if isinstance(deal, OmahaDeal):
         return compute_omaha(deal, samples=samples, seed=seed, exact=exact, budget=seconds, progress=progress,
                              target_std_error=target_std_error, stop=stop)
-    if isinstance(deal, ShortDeckDeal):
-        return compute_short_deck(deal, samples=samples, seed=seed, exact=exact, budget=seconds, progress=progress,
-                                  target_std_error=target_std_error, stop=stop)
     if isinstance(deal, DrawDeal):
         return draw_showdown(deal)
     if isinstance(deal, StudDeal):
@@ -191,5 +190,8 @@ def equity(players: Sequence[PlayerSpec] | Sequence[OmahaPlayerSpec] | Sequence[
         if progress is not None:
             progress(1.0)
         return answer
+    if isinstance(deal, ShortDeckDeal):
+        return compute_short_deck(deal, samples=samples, seed=seed, exact=exact, budget=seconds, progress=progress,
+                                  target_std_error=target_std_error, stop=stop)
     return compute(deal, samples=samples, seed=seed, exact=exact, budget=seconds, progress=progress,
                    target_std_error=target_std_error, stop=stop)

@@ -3,6 +3,7 @@
     pokerfsm tables build preflop-hu preflop-vs-random [--workers 2] [--limit 10]
     pokerfsm tables build flop-ehs --scheduler tcp://10.0.0.5:8786
     pokerfsm tables build omaha-vs-random --set target_std_error=0.001
+    pokerfsm tables build short-deck-preflop-hu short-deck-vs-random
     pokerfsm tables list [--json]
     pokerfsm tables verify preflop-hu --sample 100
     pokerfsm tables export flop-ehs --format parquet --output flop-ehs.parquet
@@ -19,7 +20,8 @@ from typing import Any
 
 from . import Parser, write_json
 
-_TABLES = ("preflop-hu", "preflop-vs-random", "flop-ehs", "omaha-vs-random")
+_TABLES = ("preflop-hu", "preflop-vs-random", "flop-ehs", "omaha-vs-random", "short-deck-preflop-hu",
+           "short-deck-vs-random")
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -38,8 +40,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
                        help="build only the first N tasks")
     build.add_argument("--restart", action="store_true", help="drop what is built and start over")
     build.add_argument("--std-error", type=float, default=None, metavar="SE",
-                       help="preflop-vs-random, omaha-vs-random: target standard error of every "
-                            "Monte Carlo figure (default 0.0002, 0.002)")
+                       help="preflop-vs-random, omaha-vs-random, short-deck-vs-random: target standard "
+                            "error of every Monte Carlo figure (default 0.0002, 0.002, 0.001)")
     build.add_argument("--set", action="append", default=[], metavar="PARAMETER=VALUE",
                        help="override a table parameter, e.g. classes_per_task=50 (repeatable)")
     build.add_argument("--json", action="store_true", help="print one JSON summary")
@@ -100,9 +102,10 @@ def _overrides(args: argparse.Namespace) -> dict[str, dict[str, str]]:
         for name in owners:
             overrides[name][key.strip()] = value.strip()
     if args.std_error is not None:
-        sampled = [name for name in args.names if name in ("preflop-vs-random", "omaha-vs-random")]
+        sampled = [name for name in args.names if not SPECS[name].exact]
         if not sampled:
-            raise BuildError("--std-error only applies to preflop-vs-random and omaha-vs-random")
+            raise BuildError("--std-error only applies to preflop-vs-random, omaha-vs-random and "
+                             "short-deck-vs-random")
         for name in sampled:
             overrides[name]["target_std_error"] = str(args.std_error)
     return overrides

@@ -13,8 +13,8 @@ fields as hold'em's deal's do.
 >>> deal = prepare_short_deck_deal(["AhKh", None, "QQ+, AKs"], board="6c 7d 9h")
 >>> [seat.text for seat in deal.seats], len(deal.seats[1].cut_range), len(deal.seats[2].cut_range)
 (['AhKh', 'random', 'QQ+, AKs'], 465, 15)
->>> str(prepare_short_deck_deal(["AhKh", "top 4%"]).seats[1].range)
-'AA, KK, QQ, JJ'
+>>> prepare_short_deck_deal(["AhKh", "top 4%"]).seats[1].text   # AA, KK, QQ, JJ: 24 of the 630 hands
+'JJ+'
 >>> prepare_short_deck_deal(["AhKh", "66+, A5s-A2s"])
 Traceback (most recent call last):
 ...

@@ -20,6 +20,13 @@ for them. Counts are identical to enumeration's when the weights are sums of
 powers of two (1, 0.5, 0.25 ...); other weights may differ in the last bits
 of a double, since the sums run in another order.
 
+At short deck (a :class:`~pokerfsm.odds.short_deck_deal.ShortDeckDeal`) the
+same questions but two ranges are answered from ``short-deck-preflop-hu``
+(which holds both hands' categories, so these answers have them too),
+``short-deck-vs-random`` and the shipped short-deck order
+(:mod:`pokerfsm.short_deck_order`), equal to what enumeration at short deck
+returns.
+
 One more answer is not exact, and says so: a known hand against 2-9 random
 hands, from the Monte Carlo row of ``preflop-vs-random``, when the caller
 accepts a sampled answer whose standard error is at most what it asked for
@@ -43,6 +50,8 @@ from __future__ import annotations
 import functools
 import itertools
 import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -50,7 +59,10 @@ import numpy as np
 from ..combos import hand_class
 from ..errors import StoreCorruptError, StoreError
 from ..odds.results import EquityResult, Method
+from ..odds.short_deck_deal import ShortDeckDeal
+from ..preflop_order import OrderedClass, preflop_order
 from ..ranges import HandRange
+from ..short_deck_order import SHORT_DECK_HU_BOARDS, SHORT_DECK_VS_RANDOM_SHOWDOWNS, short_deck_order
 from ..tallies import HU_BOARDS, VS_RANDOM_SHOWDOWNS
 from . import lookup, matchups
 from .rows import OUTCOMES
@@ -76,27 +88,45 @@ def _pairs(first: HandRange, second: HandRange) -> int:
     return int(np.count_nonzero((masks1[:, None] & masks2[None, :]) == 0))
 
 
+@dataclass(frozen=True)
+class _GameTables:
+    """Where a game's heads-up preflop answers come from: its tables' lookups, its shipped order
+    and its numbers of showdowns."""
+
+    game: str
+    matchup: Callable[[tuple[Card, Card], tuple[Card, Card]], lookup.TableFigures]
+    vs_random: Callable[[tuple[Card, Card], int], lookup.TableFigures]
+    order: Callable[[], tuple[OrderedClass, ...]]
+    boards: int
+    vs_random_showdowns: int
+    ranges: bool
+    """Whether two ranges are answered (from the matchup table, weighted)."""
+
+
+_HOLDEM = _GameTables("holdem", lookup.matchup, lookup.vs_random, preflop_order, HU_BOARDS, VS_RANDOM_SHOWDOWNS, True)
+_SHORT_DECK = _GameTables("short-deck", lookup.short_deck_matchup, lookup.short_deck_vs_random, short_deck_order,
+                          SHORT_DECK_HU_BOARDS, SHORT_DECK_VS_RANDOM_SHOWDOWNS, False)
+
+
 @functools.cache
-def _shipped_by_class() -> dict[str, tuple[int, int, int, tuple[int, ...]]]:
-    from ..preflop_order import preflop_order
-
+def _shipped_by_class(tables: _GameTables = _HOLDEM) -> dict[str, tuple[int, int, int, tuple[int, ...]]]:
     return {row.hand: (row.wins, row.ties, row.losses, row.hand_categories + row.random_categories)
-            for row in preflop_order()}
+            for row in tables.order()}
 
 
-def _vs_one_random(hand: tuple[Card, Card]) -> tuple[int, int, int, tuple[int, ...]]:
+def _vs_one_random(hand: tuple[Card, Card], tables: _GameTables) -> tuple[int, int, int, tuple[int, ...]]:
     """Exact wins, ties, losses and the 18 category counts of ``hand`` against one random hand:
-    from the store's row and from the shipped PokerStove order (package data, checked line by
-    line), which must agree where both hold it. StoreError when neither can be used or they differ."""
+    from the store's row and from the shipped order (package data, checked line by line), which
+    must agree where both hold it. StoreError when neither can be used or they differ."""
     wanted = hand_class(hand)
     try:
-        row = lookup.vs_random(hand, 1)
+        row = tables.vs_random(hand, 1)
         stored: tuple[int, int, int, tuple[int, ...]] | None = (
             int(row.wins), int(row.ties), int(row.losses), tuple(row.categories or ()))
     except StoreError:
         stored = None
     try:
-        shipped = _shipped_by_class().get(wanted)
+        shipped = _shipped_by_class(tables).get(wanted)
     except StoreError:
         if stored is None:
             raise
@@ -110,36 +140,41 @@ def _vs_one_random(hand: tuple[Card, Card]) -> tuple[int, int, int, tuple[int, .
     return found
 
 
-def _exact(deal: Deal, started: float, wins: float, ties: float, losses: float, combinations: int,
-           categories: tuple[tuple[int, ...], tuple[int, ...]] | None = None) -> EquityResult:
-    """The answer from seat 1's wins, ties and losses (and each seat's 9 category counts, if known)."""
-    return EquityResult.from_counts(deal, {(0,): wins, (1,): losses, (0, 1): ties}, combinations,
-                                    method=Method.TABLE, exact=True, started=started,
-                                    categories=None if categories is None else np.array(categories, np.float64))
+def _exact(deal: Deal | ShortDeckDeal, started: float, wins: float, ties: float, losses: float, combinations: int,
+           categories: Sequence[int] | None, game: str) -> EquityResult:
+    """The answer from seat 1's wins, ties and losses (and both seats' 9 category counts, if known)."""
+    return EquityResult.from_counts(deal, {(0,): wins, (1,): losses, (0, 1): ties}, combinations,  # type: ignore[arg-type]
+                                    method=Method.TABLE, exact=True, started=started, game=game,
+                                    categories=None if not categories else
+                                    np.array(categories, np.float64).reshape(2, len(categories) // 2))
 
 
-def _heads_up(deal: Deal, started: float) -> EquityResult:
+def _heads_up(deal: Deal | ShortDeckDeal, started: float, tables: _GameTables) -> EquityResult:
     """The exact answer for two seats from a table; StoreError if no table holds it."""
     first, second = deal.seats
     if first.hand is not None and second.hand is not None:
-        found = lookup.matchup(first.hand, second.hand)
-        return _exact(deal, started, found.wins, found.ties, found.losses, HU_BOARDS)
+        found = tables.matchup(first.hand, second.hand)
+        return _exact(deal, started, found.wins, found.ties, found.losses, tables.boards, found.categories,
+                      tables.game)
     for hero, other, flip in ((first, second, False), (second, first, True)):
         if hero.hand is not None and other.hand is None and other.random:
             try:
-                wins, ties, losses, categories = _vs_one_random(hero.hand)
+                wins, ties, losses, categories = _vs_one_random(hero.hand, tables)
             except StoreError:
                 break   # the matchup table may still answer
-            mine, theirs = categories[:9], categories[9:]
             if flip:
-                return _exact(deal, started, losses, ties, wins, VS_RANDOM_SHOWDOWNS, (theirs, mine))
-            return _exact(deal, started, wins, ties, losses, VS_RANDOM_SHOWDOWNS, (mine, theirs))
+                return _exact(deal, started, losses, ties, wins, tables.vs_random_showdowns,
+                              categories[9:] + categories[:9], tables.game)
+            return _exact(deal, started, wins, ties, losses, tables.vs_random_showdowns, categories, tables.game)
+    if not tables.ranges:
+        raise StoreError(f"no {tables.game} table holds two ranges")
     range1, range2 = _as_range(first), _as_range(second)
     found = lookup.range_vs_range(range1, range2)
-    return _exact(deal, started, found.wins, found.ties, found.losses, _pairs(range1, range2) * HU_BOARDS)
+    return _exact(deal, started, found.wins, found.ties, found.losses, _pairs(range1, range2) * HU_BOARDS, None,
+                  tables.game)
 
 
-def _lone_hand(deal: Deal) -> int | None:
+def _lone_hand(deal: Deal | ShortDeckDeal) -> int | None:
     """The seat of the one known hand when every other seat is a random hand (else None)."""
     known = [number for number, seat in enumerate(deal.seats) if seat.hand is not None]
     if len(known) != 1 or not all(seat.random for seat in deal.seats if seat.hand is None):
@@ -169,24 +204,26 @@ def _spread(players: int, hero: int) -> tuple[list[tuple[int, ...]], np.ndarray]
     return sets, np.array(weights)
 
 
-def _sampled_answer(deal: Deal, started: float, within: float) -> EquityResult | None:
+def _sampled_answer(deal: Deal | ShortDeckDeal, started: float, within: float,
+                    tables: _GameTables) -> EquityResult | None:
     """A hand against 2-9 random hands from its Monte Carlo row, if that row is precise enough."""
     hero = _lone_hand(deal)
     if hero is None:
         return None
     hand = deal.seats[hero].hand
     assert hand is not None
-    row = lookup.vs_random(hand, len(deal.seats) - 1)
+    row = tables.vs_random(hand, len(deal.seats) - 1)
     if row.outcomes is None or row.samples is None or row.std_error is None or row.std_error > within:
         return None
     sets, weights = _spread(len(deal.seats), hero)
     counts = weights @ np.array(row.outcomes, dtype=np.float64)
     pots = {seats: float(count) for seats, count in zip(sets, counts) if count}
-    return EquityResult.from_counts(deal, pots, row.samples, method=Method.TABLE, exact=False, started=started,
-                                    std_error=row.std_error, trials=row.samples)
+    return EquityResult.from_counts(deal, pots, row.samples, method=Method.TABLE, exact=False,  # type: ignore[arg-type]
+                                    started=started, std_error=row.std_error, trials=row.samples, game=tables.game)
 
 
-def table_answer(deal: Deal, started: float, sampled_within: float | None = None) -> EquityResult | None:
+def table_answer(deal: Deal | ShortDeckDeal, started: float,
+                 sampled_within: float | None = None) -> EquityResult | None:
     """The answer from a precomputed table, or None when no table applies or holds it.
 
     Exact answers only, unless ``sampled_within`` is a standard error: then a
@@ -196,14 +233,15 @@ def table_answer(deal: Deal, started: float, sampled_within: float | None = None
     """
     if deal.board or deal.dead:
         return None
+    tables = _SHORT_DECK if isinstance(deal, ShortDeckDeal) else _HOLDEM
     if len(deal.seats) != 2:
         if sampled_within is None or len(deal.seats) > 10:
             return None
         try:
-            return _sampled_answer(deal, started, sampled_within)
+            return _sampled_answer(deal, started, sampled_within, tables)
         except StoreError:
             return None
     try:
-        return _heads_up(deal, started)
+        return _heads_up(deal, started, tables)
     except StoreError:   # not built, not this row, or the store cannot be read: compute
         return None

@@ -38,17 +38,19 @@ from ..cards import Card
 from ..combos import HAND_CLASSES
 from ..errors import BuildError, quoted
 from ..omaha_order import class_equity, class_name, plo4_classes
-from ..tallies import HU_BOARDS, VS_RANDOM_SHOWDOWNS, counts_add_up, vs_one_random_problem
+from ..short_deck_order import SHORT_DECK_CLASSES, SHORT_DECK_HU_BOARDS, SHORT_DECK_VS_RANDOM_SHOWDOWNS
+from ..tallies import HU_BOARDS, VS_RANDOM_SHOWDOWNS, categories_problem, counts_add_up, vs_one_random_problem
 from ..tallies import counts_problem as _counts_problem
 from ..tallies import parsed_counts as _parsed
 from ..tallies import whole_problem as _whole
-from . import omaha_vs_random, symmetry
+from . import omaha_vs_random, short_deck_tables, symmetry
 from .rows import FLOP_HANDS, FLOP_RUNS, FLOP_SHOWDOWNS, board_text, hand_text, outcomes_agree, std_errors
 from .tasks import SPECS
 
 __all__ = ["table_parameters", "stored_parameters", "record_problem", "counts_add_up", "hu_problem",
            "flop_problem", "vs_random_problem", "vs_one_random_problem", "row_problem", "row_name",
-           "matchup_keys_of_text", "flop_spot_problem", "omaha_vs_random_problem", "MAX_VS_RANDOM_OPPONENTS"]
+           "matchup_keys_of_text", "flop_spot_problem", "omaha_vs_random_problem", "short_deck_vs_random_problem",
+           "short_deck_hu_problem", "MAX_VS_RANDOM_OPPONENTS"]
 
 MAX_VS_RANDOM_OPPONENTS = 9
 _LIMITS: dict[str, tuple[float, float | None]] = {
@@ -170,19 +172,22 @@ def flop_problem(wins: Any, ties: Any, losses: Any, squares: Any) -> str | None:
     return None
 
 
-def _vs_random_spot(key: Any) -> tuple[str, int] | None:
-    """The class and number of opponents of a ``preflop-vs-random`` key, or None for another key."""
+def _vs_random_spot(key: Any, classes: Sequence[str] = HAND_CLASSES) -> tuple[str, int] | None:
+    """The class and number of opponents of a ``preflop-vs-random`` key (of ``short-deck-vs-random``
+    with short deck's ``classes``), or None for another key."""
     if type(key) is not int or key < 0:
         return None
     index, opponents = divmod(key, 16)
-    if index >= len(HAND_CLASSES) or not 1 <= opponents <= MAX_VS_RANDOM_OPPONENTS:
+    if index >= len(classes) or not 1 <= opponents <= MAX_VS_RANDOM_OPPONENTS:
         return None
-    return HAND_CLASSES[index], opponents
+    return classes[index], opponents
 
 
-def vs_random_problem(row: Mapping[str, Any]) -> str | None:
-    """What is wrong with a ``preflop-vs-random`` row (its columns by name), or None."""
-    spot = _vs_random_spot(row["key"])
+def vs_random_problem(row: Mapping[str, Any], classes: Sequence[str] = HAND_CLASSES,
+                      showdowns: int = VS_RANDOM_SHOWDOWNS) -> str | None:
+    """What is wrong with a ``preflop-vs-random`` row (its columns by name), or None; with short
+    deck's ``classes`` and ``showdowns``, a ``short-deck-vs-random`` row."""
+    spot = _vs_random_spot(row["key"], classes)
     if spot is None:
         return f"key {quoted(row['key'])} is not one of the table's"
     if (row["hand"], row["opponents"]) != spot:
@@ -196,8 +201,8 @@ def vs_random_problem(row: Mapping[str, Any]) -> str | None:
     if exact:
         blank = [column for column in sampled if row[column] is not None]
         return ((f"{blank[0]} is {quoted(row[blank[0]])} in an exact row" if blank else None)
-                or vs_one_random_problem(*counts, row["categories"])
-                or _figures_problem(row, VS_RANDOM_SHOWDOWNS, row["wins"] + row["ties"] / 2))
+                or vs_one_random_problem(*counts, row["categories"], showdowns)
+                or _figures_problem(row, showdowns, row["wins"] + row["ties"] / 2))
     if row["categories"] is not None:
         return f"categories is {quoted(row['categories'])} in a sampled row"
     deals = row["samples"]
@@ -220,6 +225,23 @@ def vs_random_problem(row: Mapping[str, Any]) -> str | None:
     if max(errors.values()) <= 0:
         return "its standard errors are all 0: no sampled answer is certain"
     return None
+
+
+def short_deck_vs_random_problem(row: Mapping[str, Any]) -> str | None:
+    """What is wrong with a ``short-deck-vs-random`` row (its columns by name), or None."""
+    return vs_random_problem(row, SHORT_DECK_CLASSES, SHORT_DECK_VS_RANDOM_SHOWDOWNS)
+
+
+def short_deck_hu_problem(row: Mapping[str, Any]) -> str | None:
+    """What is wrong with a ``short-deck-preflop-hu`` row (its columns by name), or None."""
+    key = row["key"]
+    if type(key) is not int or not 0 <= key < 52 ** 4 or not short_deck_tables.is_matchup_class(key):
+        return f"key {quoted(key)} is not one of the table's"
+    if matchup_keys_of_text([row["hand1"]], [row["hand2"]])[0] != key:
+        return f"it names {quoted(row['hand1'])} vs {quoted(row['hand2'])}, not the matchup of its key"
+    return (_counts_problem(row["wins"], row["ties"], row["losses"], SHORT_DECK_HU_BOARDS,
+                            "boards of a short-deck heads-up matchup")
+            or categories_problem(row["categories"], SHORT_DECK_HU_BOARDS))
 
 
 def omaha_vs_random_problem(row: Mapping[str, Any]) -> str | None:
@@ -314,10 +336,11 @@ def row_name(name: str, key: Any) -> str:
     ('AQs against 1 random hand', "key 'x'")
     """
     if type(key) is int and key >= 0:
-        if name == "preflop-hu" and key < 52 ** 4:
+        if name in ("preflop-hu", short_deck_tables.HU_NAME) and key < 52 ** 4:
             first, second = symmetry.unpack_matchup(key)
             return f"{hand_text(*first)} vs {hand_text(*second)}"
-        if name == "preflop-vs-random" and (spot := _vs_random_spot(key)):
+        classes = SHORT_DECK_CLASSES if name == short_deck_tables.VS_RANDOM_NAME else HAND_CLASSES
+        if name in ("preflop-vs-random", short_deck_tables.VS_RANDOM_NAME) and (spot := _vs_random_spot(key, classes)):
             return f"{spot[0]} against {spot[1]} random hand{'s' if spot[1] > 1 else ''}"
         if name == omaha_vs_random.NAME and key < len(plo4_classes()):
             return f"{class_name(key)} against 1 random hand"
@@ -334,6 +357,10 @@ def row_problem(name: str, row: Mapping[str, Any]) -> str | None:
         return vs_random_problem(row)
     if name == omaha_vs_random.NAME:
         return omaha_vs_random_problem(row)
+    if name == short_deck_tables.VS_RANDOM_NAME:
+        return short_deck_vs_random_problem(row)
+    if name == short_deck_tables.HU_NAME:
+        return short_deck_hu_problem(row)
     if type(key) is not int or key < 0:
         return f"key {quoted(key)} is not one of the table's"
     if name == "preflop-hu":

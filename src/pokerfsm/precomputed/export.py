@@ -29,7 +29,7 @@ __all__ = ["export", "EXPORT_FORMATS"]
 
 EXPORT_FORMATS = ("parquet", "csv")
 _EXTRA = {"preflop-hu": ["win", "tie", "lose", "equity"], "flop-ehs": ["equity", "ehs2"],
-          "preflop-vs-random": [], "omaha-vs-random": []}
+          "preflop-vs-random": [], "omaha-vs-random": [], "short-deck-preflop-hu": [], "short-deck-vs-random": []}
 
 
 def _derived(name: str, values: dict[str, Any], row: Row) -> Row:

@@ -10,7 +10,10 @@ naming the command that builds it, so a caller can fall back to enumeration.
   every pair of combos that share no card (``preflop-hu``);
 * :func:`vs_random`: a hand against 1-9 random hands (``preflop-vs-random``;
   exact for one opponent, Monte Carlo with its standard error otherwise);
-* :func:`flop_ehs`: a hand on a flop against one random hand, with E[HS^2].
+* :func:`flop_ehs`: a hand on a flop against one random hand, with E[HS^2];
+* :func:`short_deck_matchup`, :func:`short_deck_vs_random`: the first and
+  the third at short deck (``short-deck-preflop-hu``, which holds both
+  hands' categories too, and ``short-deck-vs-random``).
 
 Figures are those of the first player (hand 1, range 1 or the hand).
 
@@ -22,6 +25,7 @@ than it can have: no more than that is ever read.
 """
 from __future__ import annotations
 
+import dataclasses
 import functools
 from dataclasses import dataclass
 from typing import cast
@@ -32,15 +36,16 @@ from ..cards import Card, CardsLike, as_cards
 from ..combos import COMBO_CARDS, HAND_CLASSES, hand_class
 from ..errors import DuplicateCardError, InvalidDealError
 from ..ranges import HandRange, parse_range
-from . import symmetry
+from ..short_deck_order import SHORT_DECK_CLASSES
+from . import short_deck_tables, symmetry
 from .checks import flop_problem, flop_spot_problem, row_name
 from .matchups import DAMAGED, MISSING, class_counts, combo_arrays, combo_matrix
-from .memory import TableFigures, VsRandomTable, hu_table, loaded, missing, reload
+from .memory import ShortDeckHuTable, TableFigures, VsRandomTable, hu_table, loaded, missing, reload
 from .rows import FLOP_SHOWDOWNS, FLOP_SQUARE_SCALE, vs_random_key
 from .store import Store
 
 __all__ = ["TableFigures", "FlopStrength", "matchup", "range_vs_range", "vs_random", "flop_ehs",
-           "available", "reload"]
+           "short_deck_matchup", "short_deck_vs_random", "available", "reload"]
 
 
 @dataclass(frozen=True)
@@ -169,6 +174,53 @@ def vs_random(hand: CardsLike, opponents: int = 1) -> TableFigures:
 
 
 _CLASS_INDEX = {name: index for index, name in enumerate(HAND_CLASSES)}
+
+
+def _short_deck_hand(cards: CardsLike, what: str) -> tuple[Card, Card]:
+    hand = _hand(cards, what)
+    if min(hand) < short_deck_tables.LOWEST_CARD:
+        raise InvalidDealError(f"{what} {cards!r} has a card below six, which short deck does not deal")
+    return hand
+
+
+def short_deck_matchup(hand1: CardsLike, hand2: CardsLike) -> TableFigures:
+    """Exact short-deck preflop showdowns of ``hand1`` against ``hand2`` over all 201,376 boards,
+    with both hands' categories (``categories``: hand 1's 9 counts, then hand 2's).
+
+    Raises CardParseError, DuplicateCardError or InvalidDealError for bad hands (a card below six
+    too), TableNotBuiltError when ``short-deck-preflop-hu`` (or this matchup's row) is not built.
+    """
+    a, b = _short_deck_hand(hand1, "hand 1"), _short_deck_hand(hand2, "hand 2")
+    shared = set(a) & set(b)
+    if shared:
+        raise DuplicateCardError(f"card {str(min(shared))!r} is in both hands")
+    keys, swapped = symmetry.matchup_key(np.array([[*a, *b]], dtype=np.uint8))
+    table = cast(ShortDeckHuTable, loaded.get(short_deck_tables.HU_NAME))
+    found = table.counts(int(keys[0]))
+    if found is None:
+        raise missing(short_deck_tables.HU_NAME, " completely (a matchup's row is missing)")
+    wins, ties, losses, categories = found
+    if swapped[0]:
+        wins, losses, categories = losses, wins, categories[9:] + categories[:9]
+    figures = _figures(wins, ties, losses, short_deck_tables.HU_NAME)
+    return dataclasses.replace(figures, categories=categories)
+
+
+def short_deck_vs_random(hand: CardsLike, opponents: int = 1) -> TableFigures:
+    """A short-deck ``hand`` against ``opponents`` (1-9) random short-deck hands preflop, as
+    :func:`vs_random` (exact for one opponent, Monte Carlo otherwise) from ``short-deck-vs-random``.
+
+    Raises CardParseError, DuplicateCardError, InvalidDealError (a bad hand, a card below six or a
+    bad number of opponents) or TableNotBuiltError.
+    """
+    if not isinstance(opponents, int) or not 1 <= opponents <= 9:
+        raise InvalidDealError(f"opponents must be 1 to 9, not {opponents!r}")
+    name = hand_class(_short_deck_hand(hand, "the hand"))
+    table = cast(VsRandomTable, loaded.get(short_deck_tables.VS_RANDOM_NAME))
+    found = table.figures(vs_random_key(SHORT_DECK_CLASSES.index(name), opponents))
+    if found is None:
+        raise missing(short_deck_tables.VS_RANDOM_NAME, f" for {name} against {opponents}")
+    return found
 
 
 def flop_ehs(hand: CardsLike, flop: CardsLike) -> FlopStrength:

@@ -22,12 +22,15 @@ from typing import Any, TypeVar, cast
 import numpy as np
 
 from ..errors import StoreCorruptError, TableNotBuiltError
+from ..short_deck_order import SHORT_DECK_VS_RANDOM_SHOWDOWNS
 from ..tallies import HU_BOARDS, VS_RANDOM_SHOWDOWNS, parse_counts
-from .checks import counts_add_up, matchup_keys_of_text, row_name, row_problem, vs_random_problem
+from . import short_deck_tables
+from .checks import counts_add_up, matchup_keys_of_text, row_name, row_problem
 from .store import Store, default_store_path
 from .tasks import SPECS
 
-__all__ = ["TableFigures", "loaded", "reload", "missing", "hu_table", "HuTable", "damaged_hu", "VsRandomTable"]
+__all__ = ["TableFigures", "loaded", "reload", "missing", "hu_table", "HuTable", "damaged_hu", "VsRandomTable",
+           "ShortDeckHuTable"]
 
 
 @dataclass(frozen=True)
@@ -190,12 +193,14 @@ def damaged_hu(key: int) -> StoreCorruptError:
 
 
 class VsRandomTable:
-    """preflop-vs-random in memory: its raw rows by key, each checked on first use."""
+    """preflop-vs-random (or ``name``, its short-deck twin) in memory: its raw rows by key, each
+    checked on first use."""
 
     columns = SPECS["preflop-vs-random"].column_names
 
-    def __init__(self, store: Store, rows: list[Any]) -> None:
+    def __init__(self, store: Store, rows: list[Any], name: str = "preflop-vs-random") -> None:
         self.store = store
+        self.name = name
         self.rows = {row[0]: row for row in rows}
         self.checked: dict[int, TableFigures | StoreCorruptError] = {}
 
@@ -211,26 +216,57 @@ class VsRandomTable:
         return found
 
     def _checked(self, row: dict[str, Any]) -> TableFigures | StoreCorruptError:
-        problem = vs_random_problem(row)
+        problem = row_problem(self.name, row)
         if problem:
-            return self.store.damaged("preflop-vs-random", f"row {row_name('preflop-vs-random', row['key'])}: "
-                                                           f"{problem}")
+            return self.store.damaged(self.name, f"row {row_name(self.name, row['key'])}: {problem}")
         wins, ties, losses = row["wins"], row["ties"], row["losses"]
         if row["exact"]:
-            total = VS_RANDOM_SHOWDOWNS
+            total = VS_RANDOM_SHOWDOWNS if self.name == "preflop-vs-random" else SHORT_DECK_VS_RANDOM_SHOWDOWNS
             return TableFigures(wins / total, ties / total, losses / total, (wins + ties / 2) / total,
-                                wins, ties, losses, True, "preflop-vs-random",
+                                wins, ties, losses, True, self.name,
                                 categories=parse_counts(row["categories"]))
         deals = row["samples"]
         errors = {name: float(row[f"se_{name}"]) for name in ("win", "tie", "lose", "equity")}
         return TableFigures(wins / deals, ties / deals, losses / deals, row["pot_share"] / deals, wins, ties, losses,
-                            False, "preflop-vs-random", deals, max(errors.values()), errors,
+                            False, self.name, deals, max(errors.values()), errors,
                             parse_counts(row["outcomes"]))
 
 
-def _load_vs_random(store: Store) -> VsRandomTable:
+def _load_vs_random(store: Store, name: str = "preflop-vs-random") -> VsRandomTable:
     columns = ", ".join(VsRandomTable.columns)
-    return VsRandomTable(store, _read_at_most(store, "preflop-vs-random", columns))
+    return VsRandomTable(store, _read_at_most(store, name, columns), name)
 
 
-_LOADERS: dict[str, Callable[[Store], object]] = {"preflop-hu": _load_hu, "preflop-vs-random": _load_vs_random}
+class ShortDeckHuTable:
+    """short-deck-preflop-hu in memory (10,215 rows): its raw rows by key, each checked on first use."""
+
+    columns = SPECS[short_deck_tables.HU_NAME].column_names
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self.rows = {row[0]: row for row in _read_at_most(store, short_deck_tables.HU_NAME, ", ".join(self.columns))}
+        self.checked: dict[int, tuple[int, int, int, tuple[int, ...]] | StoreCorruptError] = {}
+
+    def counts(self, key: int) -> tuple[int, int, int, tuple[int, ...]] | None:
+        """Hand 1's wins, ties, losses and both hands' 18 category counts of matchup class ``key``
+        (None when the table lacks it); StoreCorruptError naming the row when it fails its checks."""
+        found = self.checked.get(key)
+        if found is None:
+            raw = self.rows.get(key)
+            if raw is None:
+                return None
+            row = dict(zip(self.columns, raw))
+            problem = row_problem(short_deck_tables.HU_NAME, row)
+            found = self.checked[key] = (
+                self.store.damaged(short_deck_tables.HU_NAME,
+                                   f"row {row_name(short_deck_tables.HU_NAME, key)}: {problem}") if problem
+                else (row["wins"], row["ties"], row["losses"], parse_counts(row["categories"])))
+        if isinstance(found, StoreCorruptError):
+            raise copy.copy(found).with_traceback(None)
+        return found
+
+
+_LOADERS: dict[str, Callable[[Store], object]] = {
+    "preflop-hu": _load_hu, "preflop-vs-random": _load_vs_random,
+    short_deck_tables.VS_RANDOM_NAME: lambda store: _load_vs_random(store, short_deck_tables.VS_RANDOM_NAME),
+    short_deck_tables.HU_NAME: ShortDeckHuTable}

@@ -16,6 +16,11 @@ table                  rows       tasks       each row
 ``omaha-vs-random``    16,432     83          a class of 4-card Omaha starting hands
                                               against one random hand, Monte Carlo
                                               (seeded; see :mod:`.omaha_vs_random`)
+``short-deck-          10,215     103         ``preflop-hu`` at short deck, with both
+preflop-hu``                                  hands' categories (see
+                                              :mod:`.short_deck_tables`)
+``short-deck-vs-       729        729         ``preflop-vs-random`` at short deck: the
+random``                                      81 classes against 1-9 random hands
 =====================  =========  ==========  =========================================
 
 :func:`run_task` is what a Dask worker runs: it needs only the table's name,
@@ -42,7 +47,7 @@ import numpy as np
 from .._version import __version__
 from ..cards import Card
 from ..tallies import counts_text
-from . import omaha_vs_random, symmetry
+from . import omaha_vs_random, short_deck_tables, symmetry
 from .rows import OUTCOMES, Row, board_text, category_text, hand_text, std_errors, vs_random_key
 
 Parameters = dict[str, Any]
@@ -96,6 +101,15 @@ def matchup_rows(keys: Sequence[int] | np.ndarray) -> list[Row]:
 
 
 # ------------------------------------------------------------ preflop-vs-random
+
+_VS_RANDOM_COLUMNS = (
+    ("key", "INTEGER PRIMARY KEY"), ("hand", "TEXT NOT NULL"), ("opponents", "INTEGER NOT NULL"),
+    ("exact", "INTEGER NOT NULL"), ("samples", "INTEGER"), ("wins", "INTEGER NOT NULL"),
+    ("ties", "INTEGER NOT NULL"), ("losses", "INTEGER NOT NULL"), ("pot_share", "REAL NOT NULL"),
+    ("win", "REAL NOT NULL"), ("tie", "REAL NOT NULL"), ("lose", "REAL NOT NULL"),
+    ("equity", "REAL NOT NULL"), ("se_win", "REAL"), ("se_tie", "REAL"), ("se_lose", "REAL"),
+    ("se_equity", "REAL"), ("outcomes", "TEXT"), ("categories", "TEXT"))
+"""The columns of ``preflop-vs-random`` and of its short-deck twin."""
 
 def _class_hand(index: int) -> tuple[int, int]:
     from ..combos import HAND_CLASSES
@@ -217,13 +231,7 @@ SPECS: dict[str, TableSpec] = {spec.name: spec for spec in (
         {"classes_per_task": 400}, _hu_tasks, 47_008, _hu_compute),
     TableSpec(
         "preflop-vs-random", "each starting-hand class against 1-9 random hands "
-        "(exact for 1, Monte Carlo for 2-9)",
-        (("key", "INTEGER PRIMARY KEY"), ("hand", "TEXT NOT NULL"), ("opponents", "INTEGER NOT NULL"),
-         ("exact", "INTEGER NOT NULL"), ("samples", "INTEGER"), ("wins", "INTEGER NOT NULL"),
-         ("ties", "INTEGER NOT NULL"), ("losses", "INTEGER NOT NULL"), ("pot_share", "REAL NOT NULL"),
-         ("win", "REAL NOT NULL"), ("tie", "REAL NOT NULL"), ("lose", "REAL NOT NULL"),
-         ("equity", "REAL NOT NULL"), ("se_win", "REAL"), ("se_tie", "REAL"), ("se_lose", "REAL"),
-         ("se_equity", "REAL"), ("outcomes", "TEXT"), ("categories", "TEXT")),
+        "(exact for 1, Monte Carlo for 2-9)", _VS_RANDOM_COLUMNS,
         {"target_std_error": 0.0002, "seed": 2024, "max_opponents": 9}, _vs_random_tasks,
         1_521, _vs_random_compute, exact=False),
     TableSpec(
@@ -236,6 +244,14 @@ SPECS: dict[str, TableSpec] = {spec.name: spec for spec in (
         omaha_vs_random.NAME, "each class of 4-card Omaha starting hands against one random hand (Monte Carlo)",
         omaha_vs_random.COLUMNS, omaha_vs_random.DEFAULTS, omaha_vs_random.task_count, 16_432,
         omaha_vs_random.compute_task, exact=False),
+    TableSpec(
+        short_deck_tables.HU_NAME, "every heads-up short-deck preflop matchup of two known hands, exact",
+        short_deck_tables.HU_COLUMNS, short_deck_tables.HU_DEFAULTS, short_deck_tables.hu_task_count,
+        10_215, short_deck_tables.hu_task),
+    TableSpec(
+        short_deck_tables.VS_RANDOM_NAME, "each short-deck starting-hand class against 1-9 random hands "
+        "(exact for 1, Monte Carlo for 2-9)", _VS_RANDOM_COLUMNS, short_deck_tables.VS_RANDOM_DEFAULTS,
+        short_deck_tables.vs_random_task_count, 729, short_deck_tables.vs_random_task, exact=False),
 )}
 
 

@@ -5,14 +5,15 @@ lookup applies (:func:`pokerfsm.precomputed.checks.row_problem`: whole counts
 that add up to what the spot has, figures that follow from them, a key of the
 table named by its text columns), and names each row that fails (the first
 :data:`NAMED_AT_MOST`; the report counts them all). The exact rows of
-``preflop-vs-random`` must also equal the order shipped with pokerfsm.
+``preflop-vs-random`` and ``short-deck-vs-random`` must also equal the orders
+shipped with pokerfsm.
 
 Then it draws a random sample of the rows that passed, moves each spot to
 another suit-equivalent one (so the check also covers the symmetry the table
 relies on) and recomputes it from scratch with :func:`pokerfsm.equity`:
 
-* ``preflop-hu`` and the exact rows of ``preflop-vs-random``: every count
-  must be equal;
+* ``preflop-hu`` and the exact rows of ``preflop-vs-random`` (and of their
+  short-deck twins, recomputed at short deck): every count must be equal;
 * ``flop-ehs``: the wins and ties on the flop must be equal, and the sum
   behind E[HS^2] is recomputed river by river with the plain evaluator
   (:func:`pokerfsm.evaluate_many` over the 1,070,190 showdowns of the row);
@@ -22,6 +23,7 @@ relies on) and recomputes it from scratch with :func:`pokerfsm.equity`:
 """
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 import random
@@ -33,7 +35,10 @@ from typing import TYPE_CHECKING, Any
 from ..cards import Card, parse_cards
 from ..combos import SUIT_PERMUTATIONS, relabel
 from ..errors import StoreError, TableNotBuiltError
+from ..preflop_order import OrderedClass, preflop_order
+from ..short_deck_order import SHORT_DECK_HU_BOARDS, short_deck_order
 from ..tallies import HU_BOARDS, parse_counts
+from . import short_deck_tables
 from .checks import row_name, row_problem
 from .rows import Row, category_text
 from .store import Store
@@ -97,41 +102,48 @@ def _relabel(cards: list[int], rng: random.Random) -> list[Card]:
     return [Card(c) for c in relabel(cards, rng.choice(SUIT_PERMUTATIONS))]
 
 
-def _equity(players: list[Any], board: list[Card] | None = None, **options: Any) -> EquityResult:
-    """The equity computed from scratch: never from the tables being verified."""
+def _equity(players: list[Any], board: list[Card] | None = None, short_deck: bool = False,
+            **options: Any) -> EquityResult:
+    """The equity (at short deck if ``short_deck``) computed from scratch: never from the tables being verified."""
+    if short_deck:
+        from ..odds.short_deck import compute_short_deck
+        from ..odds.short_deck_deal import prepare_short_deck_deal
+
+        return compute_short_deck(prepare_short_deck_deal(players, board or ()), **options)
     from ..odds.compute import compute
     from ..odds.deal import prepare_deal
 
     return compute(prepare_deal(players, board or ()), **options)
 
 
-def _check_hu(row: Row, rng: random.Random) -> Check:
+def _check_hu(row: Row, rng: random.Random, short_deck: bool = False) -> Check:
     _key, hand1, hand2, *counts = row
     cards = _relabel([int(c) for c in parse_cards(hand1 + hand2)], rng)
     if rng.random() < 0.5:  # the other seat order: hand 2's wins are hand 1's losses
         cards, counts = cards[2:] + cards[:2], counts[::-1]
-    players = _equity([cards[:2], cards[2:]], exact=True).players
+    players = _equity([cards[:2], cards[2:]], short_deck=short_deck, exact=True).players
     found = (int(players[0].wins), int(players[0].ties), int(players[0].losses))
     shown = f"{cards[0]}{cards[1]} vs {cards[2]}{cards[3]}"
-    return Check(shown, tuple(counts), found, tuple(counts) == found and sum(found) == HU_BOARDS,
+    boards = SHORT_DECK_HU_BOARDS if short_deck else HU_BOARDS
+    return Check(shown, tuple(counts), found, tuple(counts) == found and sum(found) == boards,
                  "exact enumeration")
 
 
-def _check_vs_random(row: Row, rng: random.Random) -> Check:
+def _check_vs_random(row: Row, rng: random.Random, short_deck: bool = False) -> Check:
     hand, opponents, exact, wins, ties, losses, equity, se_equity, samples, outcomes, categories = row
     combos = [[int(a), int(b)] for a, b in parse_cards_of_class(hand)]
     cards = [Card(c) for c in rng.choice(combos)]
     shown = f"{cards[0]}{cards[1]} ({hand}) vs {opponents} random"
     if exact:
-        result = _equity([cards, None], exact=True)
+        result = _equity([cards, None], short_deck=short_deck, exact=True)
         player = result.players[0]
         total = int(player.wins + player.ties + player.losses)
         found = (int(player.wins), int(player.ties), int(player.losses), category_text(result.players, total))
         return Check(shown, (wins, ties, losses, categories), found, (wins, ties, losses, categories) == found,
                      "exact enumeration, hand categories included")
     counts = parse_counts(outcomes)
-    result = _equity([cards] + [None] * opponents, exact=False, samples=_MONTE_CARLO_SAMPLES,
-                       seed=rng.randrange(2**32))
+    result = _equity([cards] + [None] * opponents, short_deck=short_deck, exact=False,
+                     samples=_MONTE_CARLO_SAMPLES, seed=rng.randrange(2**32))
     other = result.players[0]
     z = abs(other.equity - equity) / math.hypot(se_equity, other.std_error or 0.0)
     # an opponent wins alone in the deals the hand lost to one opponent, shared by the opponents
@@ -216,6 +228,12 @@ _CHECKS = {
     "flop-ehs": ("key, board, hand, wins, ties, losses, squares", _check_flop),
     "omaha-vs-random": ("key, hand, equity, se_equity", _check_omaha_vs_random),
 }
+_CHECKS[short_deck_tables.HU_NAME] = (_CHECKS["preflop-hu"][0], functools.partial(_check_hu, short_deck=True))
+_CHECKS[short_deck_tables.VS_RANDOM_NAME] = (_CHECKS["preflop-vs-random"][0],
+                                             functools.partial(_check_vs_random, short_deck=True))
+_ORDERS: dict[str, Callable[[], tuple[OrderedClass, ...]]] = {
+    "preflop-vs-random": preflop_order, short_deck_tables.VS_RANDOM_NAME: short_deck_order}
+"""The shipped order each table's exact rows must equal."""
 
 
 def require_built(store: Store, name: str) -> None:
@@ -228,12 +246,11 @@ def require_built(store: Store, name: str) -> None:
 
 
 def _shipped_problems(name: str, row: dict[str, Any]) -> str | None:
-    """How an exact row of ``preflop-vs-random`` differs from the order shipped with pokerfsm, or None."""
+    """How an exact row of ``preflop-vs-random`` (or its short-deck twin) differs from the order
+    shipped with pokerfsm, or None."""
     if not row["exact"]:
         return None
-    from ..preflop_order import preflop_order
-
-    shipped = next(r for r in preflop_order() if r.hand == row["hand"])
+    shipped = next(r for r in _ORDERS[name]() if r.hand == row["hand"])
     if (row["wins"], row["ties"], row["losses"]) != (shipped.wins, shipped.ties, shipped.losses) or \
             parse_counts(row["categories"]) != shipped.hand_categories + shipped.random_categories:
         return (f"it differs from the order shipped with pokerfsm (wins, ties, losses {shipped.wins:,}, "
@@ -245,12 +262,10 @@ def _scan(store: Store, name: str, report: VerifyReport, progress: Callable[[flo
     """Check every row of ``name``; record the damaged ones in ``report``; return the keys of the others."""
     columns = SPECS[name].column_names
     good: list[int] = []
-    compare = name == "preflop-vs-random"
+    compare = name in _ORDERS
     if compare:
         try:
-            from ..preflop_order import preflop_order
-
-            preflop_order()
+            _ORDERS[name]()
         except StoreError as exc:
             report.checks.append(Check("the order shipped with pokerfsm", (), (), False, str(exc)))
             compare = False

@@ -27,12 +27,12 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from ..combos import SuitMap, relabel
+from ..combos import SuitMap
 from ..evaluation import _walk
-from ..ranges import HandRange
 from ..table.format import ROOT
 from . import _boards, _range_scan
 from .deal import Deal
+from .matchups import RangeArrays, combination_classes, equal_range_groups, range_arrays, seat_swapped_sum
 from .results import reorder_row, row_width
 from .stopping import Stop
 from .symmetry import deal_symmetries, fixes, range_symmetries
@@ -123,9 +123,10 @@ class Plan:
 
     Either every combination of the ranges' hands is a deal of known hands
     (``matchups``: one per class of combinations that a renaming of suits
-    maps onto each other, weighted by the class), or one range (``inner``)
-    is walked class by class on each board against each combination of the
-    others (``outer``). The plan takes the one estimated faster.
+    or a swap of seats with equal ranges maps onto each other, weighted by
+    the class), or one range (``inner``) is walked class by class on each
+    board against each combination of the others (``outer``, one per such
+    class). The plan takes the one estimated faster.
     """
 
     inner: int                 # the range walked class by class on each board
@@ -133,6 +134,7 @@ class Plan:
     group: list[SuitMap]       # the renamings that fix the deal
     seconds: float             # estimated, one thread
     matchups: bool = False     # every combination of all the ranges' hands as known hands
+    swap_seats: bool = True    # seats with equal ranges share their combinations (see .matchups)
 
 
 def make_plan(deal: Deal) -> Plan:
@@ -143,13 +145,13 @@ def make_plan(deal: Deal) -> Plan:
     group = _deal_group(deal, ranged)
     left = 52 - len(deal.known_cards) - 2 * len(outer)
     k = 5 - len(deal.board)
-    tuples = math.prod(len(deal.seats[i].cut_range) for i in outer)
+    tuples = math.prod(len(deal.seats[i].cut_range) for i in outer) / _seat_swaps(deal, outer)
     per_board = _per_board(len(deal.seats[inner].cut_range)) + len(deal.seats)
     lookups = tuples * math.comb(max(left, 0), k) * per_board / len(group)
     overhead = tuples * _SECONDS_PER_COMBINATION * (1 + len(group) / 4) / len(group)
     scan = lookups / LOOKUPS_PER_SECOND + overhead
-    combinations = tuples * len(deal.seats[inner].cut_range)
-    matchups = (combinations / len(group) * _known_seconds(len(deal.seats), k)
+    combinations = math.prod(len(deal.seats[i].cut_range) for i in ranged)
+    matchups = (combinations / len(group) / _seat_swaps(deal, ranged) * _known_seconds(len(deal.seats), k)
                 + combinations * _SECONDS_PER_RENAMING * (2 + len(group)))
     return Plan(inner, outer, group, min(scan, matchups), matchups < scan)
 
@@ -161,6 +163,12 @@ def _deal_group(deal: Deal, ranged: Sequence[int]) -> list[SuitMap]:
     return [p for p in deal_symmetries(deal, []) if all(p in k for k in kept)]
 
 
+def _seat_swaps(deal: Deal, seats: Sequence[int]) -> int:
+    """How many orders of ``seats`` give each seat an equal range (the classes they merge)."""
+    groups = equal_range_groups([deal.seats[i].cut_range for i in seats])
+    return math.prod(math.factorial(len(g)) for g in groups)
+
+
 def _known_seconds(players: int, k: int) -> float:
     """Time of one deal of known hands (:func:`enumerate_known`'s kernel) on one thread."""
     return _rank_multisets(k) * (50 + 40 * players) * 1e-9 + 2e-6
@@ -170,76 +178,6 @@ def _per_board(hands: int) -> float:
     """Work per board against a range of ``hands`` hands: one walk per class (at most 338, ~220
     on average), plus taking out the hands that hold the dealt cards."""
     return min(hands, 220) + hands / 5 + 20
-
-
-def _combo_key(a: int, b: int) -> int:
-    return a * 52 + b if a < b else b * 52 + a
-
-
-def _combination_classes(deal: Deal, seats: Sequence[int], group: Sequence[SuitMap],
-                         stop: Stop) -> list[tuple[tuple[tuple[int, int], ...], float, int]]:
-    """Combinations of the hands of the ranges at ``seats``, one per orbit of ``group``: (the
-    orbit's smallest combination, its total weight, its size).
-
-    Each renaming of ``group`` maps the ranges and the known cards onto
-    themselves, so it maps a combination to another one of the same weight.
-    """
-    if not seats:
-        return [((), 1.0, 1)]
-    arrays = [_make_range_arrays(deal.seats[i].cut_range) for i in seats]
-    shape = tuple(len(low) for low, _, _ in arrays)
-    maps = np.array([relabel(range(52), p) for p in group], dtype=np.int64)
-    total = math.prod(shape)
-    block = max(1, (1 << 22) // (len(group) * len(seats)))
-    keys, weights = [], []
-    for start in range(0, total, block):
-        stop.check()
-        index = np.unravel_index(np.arange(start, min(total, start + block)), shape)
-        low = np.stack([a[0][i] for a, i in zip(arrays, index)], axis=1).astype(np.int64)
-        high = np.stack([a[1][i] for a, i in zip(arrays, index)], axis=1).astype(np.int64)
-        bits = (np.uint64(1) << low.astype(np.uint64)) | (np.uint64(1) << high.astype(np.uint64))
-        distinct = np.bitwise_or.reduce(bits, axis=1) == bits.sum(axis=1)  # no card in two hands
-        low, high = low[distinct], high[distinct]
-        weight = np.prod(np.stack([a[2][i][distinct] for a, i in zip(arrays, index)], axis=1), axis=1)
-        renamed_low, renamed_high = maps[:, low], maps[:, high]  # (renamings, combinations, seats)
-        images = np.minimum(renamed_low, renamed_high) * 52 + np.maximum(renamed_low, renamed_high)
-        keys.append(_smallest_rows(images))
-        weights.append(weight)
-    if not keys or not sum(len(w) for w in weights):
-        return []
-    unique, inverse = np.unique(np.concatenate(keys), axis=0, return_inverse=True)
-    inverse = inverse.reshape(-1)
-    sums = np.bincount(inverse, weights=np.concatenate(weights))
-    sizes = np.bincount(inverse)
-    return [(tuple((int(key) // 52, int(key) % 52) for key in row), float(w), int(size))
-            for row, w, size in zip(unique.tolist(), sums, sizes)]
-
-
-def _smallest_rows(images: NDArray[np.int64]) -> NDArray[np.int64]:
-    """For each combination (axis 1), the lexicographically smallest of its images (axis 0)."""
-    best: NDArray[np.int64] = images[0].copy()
-    rows = np.arange(best.shape[0])
-    for image in images[1:]:
-        differ = image != best
-        first = differ.argmax(axis=1)
-        better = differ.any(axis=1) & (image[rows, first] < best[rows, first])
-        best[better] = image[better]
-    return best
-
-
-RangeArrays = tuple[NDArray[np.uint8], NDArray[np.uint8], NDArray[np.float64]]
-"""A range as (low card, high card, weight) arrays."""
-
-
-def range_arrays(r: HandRange) -> RangeArrays:
-    """A range as numpy arrays (low card, high card, weight), sorted by low card then high card."""
-    return r.derived("arrays", _make_range_arrays)
-
-
-def _make_range_arrays(r: HandRange) -> RangeArrays:
-    items = sorted((min(a, b), max(a, b), w) for (a, b), w in r.items())
-    return (np.array([i[0] for i in items], dtype=np.uint8), np.array([i[1] for i in items], dtype=np.uint8),
-            np.array([i[2] for i in items], dtype=np.float64))
 
 
 def _range_rows(arrays: RangeArrays,
@@ -294,30 +232,31 @@ def enumerate_ranges(deal: Deal, plan: Plan, progress: Progress | None,
     known = [i for i, s in enumerate(deal.seats) if s.hand is not None]
     board = [int(c) for c in deal.board]
     board_state = int(states_after([[]], board)[0])
-    totals = np.zeros(row_width(len(deal.seats)))
+    n = len(deal.seats)
     combinations = 0
-    classes = _combination_classes(deal, plan.outer, plan.group, stop)
+    classes = combination_classes([deal.seats[i].cut_range for i in plan.outer], plan.group, stop, plan.swap_seats)
     arrays = range_arrays(deal.seats[plan.inner].given_range)
-    players = known + plan.outer
-    for number, (hands, weight, size) in enumerate(classes):
-        hole = [tuple(map(int, deal.seats[i].known_hand)) for i in known] + list(hands)
-        group = [p for p in plan.group if all(fixes(p, h) for h in hands)]
+    order = known + plan.outer + [plan.inner]
+    rows = np.zeros((len(classes), row_width(n)))
+    for number, matchup in enumerate(classes):
+        hole = [tuple(map(int, deal.seats[i].known_hand)) for i in known] + list(matchup.hands)
+        group = [p for p in plan.group if all(fixes(p, h) for h in matchup.hands)]
         summed, showdowns = scan_range(states_after(hole, board), board_state, board,
-                                        deal.known_cards | {c for h in hands for c in h},
+                                       deal.known_cards | {c for h in matchup.hands for c in h},
                                        arrays, group, progress if len(classes) == 1 else None, stop)
-        totals += summed * weight
-        combinations += size * showdowns
+        rows[number] = reorder_row(summed, order)
+        combinations += matchup.size * showdowns
         if progress is not None and len(classes) > 1:
             progress((number + 1) / len(classes))
-    return reorder_row(totals, players + [plan.inner]), combinations
+    return seat_swapped_sum(rows, [m.shares for m in classes], plan.outer, n), combinations
 
 
 def _enumerate_matchups(deal: Deal, plan: Plan, progress: Progress | None,
                         stop: Stop) -> tuple[NDArray[np.float64], int]:
-    """Every combination of the ranges' hands as a deal of known hands, one per orbit of the
-    renamings that fix the deal, weighted by the orbit."""
+    """Every combination of the ranges' hands as a deal of known hands, one per class of
+    :func:`~pokerfsm.odds.matchups.combination_classes`, its result shared by the class."""
     ranged = [i for i, s in enumerate(deal.seats) if s.hand is None]
-    classes = _combination_classes(deal, ranged, plan.group, stop)
+    classes = combination_classes([deal.seats[i].cut_range for i in ranged], plan.group, stop, plan.swap_seats)
     n, k = len(deal.seats), 5 - len(deal.board)
     if not classes:
         return np.zeros(row_width(n)), 0
@@ -325,8 +264,8 @@ def _enumerate_matchups(deal: Deal, plan: Plan, progress: Progress | None,
     for i, seat in enumerate(deal.seats):
         if seat.hand is not None:
             holes[:, i] = [int(c) for c in seat.known_hand]
-    for number, (hands, _, _) in enumerate(classes):
-        holes[number, ranged] = hands
+    for number, matchup in enumerate(classes):
+        holes[number, ranged] = matchup.hands
     few = len(classes) < 4 * max_threads() and k > 0  # then each class in 13 tasks, by its lowest dealt rank
     tasks = np.array([(c, r) for c in range(len(classes)) for r in (range(13) if few else (-1,))], dtype=np.int32)
     out = np.zeros((len(tasks), row_width(n)))
@@ -338,6 +277,8 @@ def _enumerate_matchups(deal: Deal, plan: Plan, progress: Progress | None,
     dead = _mask(list(deal.board) + list(deal.dead))
     _run_chunked(lambda t, o, flag, left: kernel(flat, board, dead, k, t, o, threads, flag, left), tasks, out,
                  seconds / threads, progress, stop)
-    weights = np.array([weight for _, weight, _ in classes])
+    rows = np.zeros((len(classes), row_width(n)))
+    np.add.at(rows, tasks[:, 0], out)
     boards = math.comb(52 - len(deal.known_cards) - 2 * len(ranged), k)
-    return weights[tasks[:, 0]] @ out, sum(size for _, _, size in classes) * boards
+    return (seat_swapped_sum(rows, [m.shares for m in classes], ranged, n),
+            sum(m.size for m in classes) * boards)

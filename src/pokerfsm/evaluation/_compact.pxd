@@ -8,17 +8,12 @@
 # completed per hand. Distinct cards only: a repeated card gives a wrong value.
 from libc.stdint cimport int32_t, uint16_t, uint32_t, uint64_t
 
-cdef enum:
-    BUCKET_BITS = 14
-    SUIT_BIAS = 0x3333
-    SUIT_FLAGS = 0x8888
-
 cdef struct Compact:
     const uint64_t* card_key       # [52]
     const uint16_t* flush          # [8192]: by the 13-bit rank mask of the flush suit
     const uint16_t* displacement   # [2 ** BUCKET_BITS]
-    const uint16_t* values         # [slots]
-    uint32_t slots
+    const uint16_t* values         # [homes + the room the displacements take past them]
+    uint32_t homes                 # the range of a rank multiset's home slot
 
 cdef extern from *:
     """
@@ -28,8 +23,30 @@ cdef extern from *:
     #else
     static inline int pokerfsm_compact_ctz(unsigned long long x) { return __builtin_ctzll(x); }
     #endif
+    #define POKERFSM_BUCKET_BITS 14
+    #define POKERFSM_SUIT_BIAS 0x3333   /* added to a key's suit counts so that 5 or more sets a nibble's top bit */
+    #define POKERFSM_SUIT_FLAGS 0x8888  /* the nibbles' top bits */
+    /* The slot of a rank multiset from its 32-bit hash h: a home among `homes` slots (from the bits
+       below the bucket's) shifted by its bucket's displacement. The table holds every shifted slot,
+       so no modulo is needed. */
+    static inline uint32_t pokerfsm_hash_bucket(uint32_t h) { return h >> (32 - POKERFSM_BUCKET_BITS); }
+    static inline uint32_t pokerfsm_hash_home(uint32_t h, uint32_t homes) {
+        return (uint32_t)(((uint64_t)(uint32_t)(h << POKERFSM_BUCKET_BITS) * homes) >> 32);
+    }
+    static inline uint32_t pokerfsm_hash_slot(uint64_t key, const uint16_t* displacement, uint32_t homes) {
+        uint32_t h = (uint32_t)(key >> 32);
+        return pokerfsm_hash_home(h, homes) + displacement[pokerfsm_hash_bucket(h)];
+    }
     """
+    enum: BUCKET_BITS "POKERFSM_BUCKET_BITS"  # log2 of the number of buckets
+    enum: SUIT_BIAS "POKERFSM_SUIT_BIAS"
+    enum: SUIT_FLAGS "POKERFSM_SUIT_FLAGS"
     int ctz64 "pokerfsm_compact_ctz" (uint64_t x) noexcept nogil  # the lowest set bit
+    # The bucket (the top BUCKET_BITS bits) and the home slot of a rank multiset's hash h ...
+    uint32_t hash_bucket "pokerfsm_hash_bucket" (uint32_t h) noexcept nogil
+    uint32_t hash_home "pokerfsm_hash_home" (uint32_t h, uint32_t homes) noexcept nogil
+    # ... and the slot of Compact.values that holds the value of a hand without a flush, from its key.
+    uint32_t hash_slot "pokerfsm_hash_slot" (uint64_t key, const uint16_t* displacement, uint32_t homes) noexcept nogil
 
 
 cdef inline uint64_t suit_bit(int card) noexcept nogil:
@@ -47,17 +64,9 @@ cdef inline int flush_suit(uint64_t flags) noexcept nogil:
     return ctz64(flags) >> 2
 
 
-cdef inline uint32_t hash_slot(uint64_t key, const uint16_t* displacement, uint32_t slots) noexcept nogil:
-    """The slot of ``Compact.values`` that holds the value of a hand without a flush, from its key."""
-    cdef uint32_t h = <uint32_t>(key >> 32)
-    cdef uint32_t slot = (<uint32_t>((<uint64_t><uint32_t>(h << BUCKET_BITS) * slots) >> 32)
-                          + displacement[h >> (32 - BUCKET_BITS)])
-    return slot - (slots & (0u - (slot >= slots)))  # modulo the slots, without a branch (taken half the time)
-
-
 cdef inline int32_t rank_value(const Compact* c, uint64_t key) noexcept nogil:
     """The value of a hand without a flush, from its key (the perfect hash of its ranks)."""
-    return c.values[hash_slot(key, c.displacement, c.slots)]
+    return c.values[hash_slot(key, c.displacement, c.homes)]
 
 
 cdef inline int32_t compact_value(const Compact* c, uint64_t key, uint64_t bits) noexcept nogil:

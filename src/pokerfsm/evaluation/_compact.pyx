@@ -37,14 +37,18 @@ def use_tables(tables):
     cdef const uint16_t[::1] flush = tables.flush
     cdef const uint16_t[::1] displacement = tables.displacement
     cdef const uint16_t[::1] values = tables.values
-    if card_key.shape[0] != 52 or flush.shape[0] != 8192 or displacement.shape[0] != 1 << BUCKET_BITS:
+    cdef int j
+    if (card_key.shape[0] != 52 or flush.shape[0] != 8192 or displacement.shape[0] != 1 << BUCKET_BITS
+            or not 0 < tables.homes <= values.shape[0]):
         raise ValueError("compact tables of the wrong shape")
     _owner = tables
     _tables.card_key = &card_key[0]
     _tables.flush = &flush[0]
     _tables.displacement = &displacement[0]
     _tables.values = &values[0]
-    _tables.slots = <uint32_t>values.shape[0]
+    _tables.homes = <uint32_t>tables.homes
+    for j in range(256):
+        set_row_card(j, card_key[j] if j < 52 else 0, 1ULL << j if j < 52 else 0)
     _ready = True
 
 
@@ -100,53 +104,142 @@ cdef object _evaluate_checked(cards):
     return evaluate(tuple([int(c) for c in validated(cards)]))
 
 
-cdef int32_t _flush_of_row(const uint16_t* flush, const uint8_t* row, int k, uint64_t flags) noexcept nogil:
-    """The value of a row of ``k`` cards whose key has the flush ``flags`` (the rare case)."""
-    cdef int j, suit = flush_suit(flags)
-    cdef uint32_t ranks = 0
-    for j in range(k):
-        if (row[j] & 3) == suit:
-            ranks |= 1u << (row[j] >> 2)
-    return flush[ranks & 0x1FFF]
-
-
-cdef inline Py_ssize_t _value_rows(const Compact* c, const uint64_t* keys, const uint64_t* bits, const uint8_t* rows,
-                                   Py_ssize_t count, int k, int32_t* out) noexcept nogil:
-    """Value ``count`` rows of ``k`` (5-7) card codes into ``out``; returns how many are bad (-1).
-
-    ``keys`` and ``bits`` have 256 entries, so any byte may be read: a card's
-    key and its bit ``1 << card``, or 0 and ``1 << 63`` past the 52 cards.
-    The cards of a row are distinct when adding their bits carries nowhere
-    (the sum equals the OR).
+cdef extern from *:
     """
-    cdef const uint16_t* displacement = c.displacement  # locals: out's stores cannot change them
-    cdef const uint16_t* values = c.values
-    cdef const uint16_t* flush = c.flush
-    cdef uint32_t slots = c.slots
-    cdef uint64_t key, seen, total, flags
-    cdef Py_ssize_t i, bad = 0
-    cdef int j
-    cdef int32_t v
-    cdef const uint8_t* row
-    for i in range(count):
-        row = rows + i * k
-        key = 0
-        seen = 0
-        total = 0
-        for j in range(k):
-            key += keys[row[j]]
-            seen |= bits[row[j]]
-            total += bits[row[j]]
-        flags = flush_flags(key)
-        if flags == 0:
-            v = values[hash_slot(key, displacement, slots)]
-        else:
-            v = _flush_of_row(flush, row, k, flags)
-        if total != seen or seen >> 52:
-            v = -1
-            bad += 1
-        out[i] = v
-    return bad
+    /* evaluate_rows' loop, in C because the popcount instruction needs a per-function target,
+       which Cython cannot declare. A card is a 16-byte record: its key in the low 64 bits, its bit
+       1 << card in the high ones (0 for a byte past the deck), so one add per card sums both. The
+       cards of a row are distinct and all in the deck exactly when the k bits sum to a number with
+       k bits set (adding a bit already set carries, and a carry never adds a set bit). */
+    #if defined(__GNUC__) || defined(__clang__)
+    #define POKERFSM_INLINE static inline __attribute__((always_inline))
+    #define POKERFSM_COLD __attribute__((noinline, cold))
+    #define POKERFSM_LIKELY(x) __builtin_expect(!!(x), 1)
+    #else
+    #define POKERFSM_INLINE static __forceinline
+    #define POKERFSM_COLD
+    #define POKERFSM_LIKELY(x) (x)
+    #endif
+    #if defined(__x86_64__) || defined(_M_X64)
+    #include <emmintrin.h>
+    typedef __m128i pokerfsm_card;
+    #define POKERFSM_CARD(key, bit) _mm_set_epi64x((long long)(bit), (long long)(key))
+    #define POKERFSM_ADD(a, b) _mm_add_epi64(a, b)
+    #define POKERFSM_KEY(a) ((uint64_t)_mm_cvtsi128_si64(a))
+    #define POKERFSM_BITS(a) ((uint64_t)_mm_cvtsi128_si64(_mm_unpackhi_epi64(a, a)))
+    #else
+    typedef struct { uint64_t key, bits; } pokerfsm_card;
+    static inline pokerfsm_card pokerfsm_card_of(uint64_t key, uint64_t bit) { pokerfsm_card c = {key, bit}; return c; }
+    static inline pokerfsm_card pokerfsm_card_add(pokerfsm_card a, pokerfsm_card b) {
+        a.key += b.key; a.bits += b.bits; return a;
+    }
+    #define POKERFSM_CARD(key, bit) pokerfsm_card_of(key, bit)
+    #define POKERFSM_ADD(a, b) pokerfsm_card_add(a, b)
+    #define POKERFSM_KEY(a) ((a).key)
+    #define POKERFSM_BITS(a) ((a).bits)
+    #endif
+    #if (defined(__GNUC__) || defined(__clang__)) && (defined(__x86_64__) || defined(__i386__))
+    #define POKERFSM_POPCNT_TARGET 1
+    #endif
+
+    static pokerfsm_card pokerfsm_row_cards[256];  /* by byte: a card's record, or nothing past 51 */
+
+    static void pokerfsm_set_row_card(int byte, uint64_t key, uint64_t bit) {
+        pokerfsm_row_cards[byte] = POKERFSM_CARD(key, bit);
+    }
+
+    static int pokerfsm_portable_popcount(uint64_t x) {
+    #if defined(__GNUC__) || defined(__clang__)
+        return __builtin_popcountll(x);
+    #else
+        x = x - ((x >> 1) & 0x5555555555555555ULL);
+        x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+        x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+        return (int)((x * 0x0101010101010101ULL) >> 56);
+    #endif
+    }
+
+    static POKERFSM_COLD int32_t pokerfsm_row_flush(const uint16_t* flush, const uint8_t* row, int k, uint64_t key) {
+        int j, suit = pokerfsm_compact_ctz((key + POKERFSM_SUIT_BIAS) & POKERFSM_SUIT_FLAGS) >> 2;
+        uint32_t ranks = 0;
+        for (j = 0; j < k; j++)
+            if ((row[j] & 3) == suit) ranks |= 1u << (row[j] >> 2);
+        return flush[ranks & 0x1FFF];
+    }
+
+    POKERFSM_INLINE Py_ssize_t pokerfsm_rows_of(const uint16_t* flush, const uint16_t* displacement,
+            const uint16_t* values, uint32_t homes, const uint8_t* rows, Py_ssize_t count, int k, int32_t* out,
+            int hardware_popcount) {
+        const pokerfsm_card* cards = pokerfsm_row_cards;
+        Py_ssize_t i, bad = 0;
+        int j, held;
+        for (i = 0; i < count; i++) {
+            const uint8_t* row = rows + i * k;
+            pokerfsm_card sum = cards[row[0]];
+            uint64_t key;
+            int32_t v;
+            for (j = 1; j < k; j++) sum = POKERFSM_ADD(sum, cards[row[j]]);
+            key = POKERFSM_KEY(sum);
+            if (POKERFSM_LIKELY(((key + POKERFSM_SUIT_BIAS) & POKERFSM_SUIT_FLAGS) == 0))
+                v = values[pokerfsm_hash_slot(key, displacement, homes)];
+            else
+                v = pokerfsm_row_flush(flush, row, k, key);
+    #if defined(__GNUC__) || defined(__clang__)
+            held = hardware_popcount ? __builtin_popcountll(POKERFSM_BITS(sum)) : pokerfsm_portable_popcount(POKERFSM_BITS(sum));
+    #else
+            held = pokerfsm_portable_popcount(POKERFSM_BITS(sum));
+    #endif
+            if (!POKERFSM_LIKELY(held == k)) { v = -1; bad++; }
+            out[i] = v;
+        }
+        return bad;
+    }
+
+    #define POKERFSM_ROWS_BY_LENGTH(hw) switch (k) { \
+        case 7: return pokerfsm_rows_of(flush, displacement, values, homes, rows, count, 7, out, hw); \
+        case 6: return pokerfsm_rows_of(flush, displacement, values, homes, rows, count, 6, out, hw); \
+        default: return pokerfsm_rows_of(flush, displacement, values, homes, rows, count, 5, out, hw); }
+
+    #ifdef POKERFSM_POPCNT_TARGET
+    __attribute__((target("popcnt")))
+    static Py_ssize_t pokerfsm_rows_popcnt(const uint16_t* flush, const uint16_t* displacement, const uint16_t* values,
+            uint32_t homes, const uint8_t* rows, Py_ssize_t count, int k, int32_t* out) {
+        POKERFSM_ROWS_BY_LENGTH(1)
+    }
+    #endif
+
+    static Py_ssize_t pokerfsm_rows_portable(const uint16_t* flush, const uint16_t* displacement,
+            const uint16_t* values, uint32_t homes, const uint8_t* rows, Py_ssize_t count, int k, int32_t* out) {
+        POKERFSM_ROWS_BY_LENGTH(0)
+    }
+
+    /* 1 when the popcount instruction may be used (checked once, by Python, before any thread starts). */
+    static int pokerfsm_has_popcount(void) {
+    #ifdef POKERFSM_POPCNT_TARGET
+        __builtin_cpu_init();
+        return __builtin_cpu_supports("popcnt") != 0;
+    #else
+        return 0;
+    #endif
+    }
+
+    static Py_ssize_t pokerfsm_value_rows(int hardware_popcount, const uint16_t* flush, const uint16_t* displacement,
+            const uint16_t* values, uint32_t homes, const uint8_t* rows, Py_ssize_t count, int k, int32_t* out) {
+    #ifdef POKERFSM_POPCNT_TARGET
+        if (hardware_popcount) return pokerfsm_rows_popcnt(flush, displacement, values, homes, rows, count, k, out);
+    #endif
+        return pokerfsm_rows_portable(flush, displacement, values, homes, rows, count, k, out);
+    }
+    """
+    void set_row_card "pokerfsm_set_row_card" (int byte, uint64_t key, uint64_t bit) noexcept
+    int has_popcount "pokerfsm_has_popcount" () noexcept
+    Py_ssize_t value_rows "pokerfsm_value_rows" (int hardware_popcount, const uint16_t* flush,
+                                                 const uint16_t* displacement, const uint16_t* values, uint32_t homes,
+                                                 const uint8_t* rows, Py_ssize_t count, int k,
+                                                 int32_t* out) noexcept nogil
+
+
+cdef int _popcount = has_popcount()
 
 
 def evaluate_rows(const uint8_t[:, ::1] cards, int32_t[::1] out, int threads):
@@ -157,22 +250,15 @@ def evaluate_rows(const uint8_t[:, ::1] cards, int32_t[::1] out, int threads):
     """
     cdef const Compact* c = compact_tables()
     cdef Py_ssize_t n = cards.shape[0], block, bad = 0, size = 4096
-    cdef int k = <int>cards.shape[1], j
-    cdef uint64_t keys[256]
-    cdef uint64_t bits[256]
+    cdef int k = <int>cards.shape[1]
     cdef const uint8_t* rows = &cards[0, 0] if n > 0 else NULL
     cdef int32_t* values = &out[0] if n > 0 else NULL
-    for j in range(256):
-        keys[j] = c.card_key[j] if j < 52 else 0
-        bits[j] = 1ULL << (j if j < 52 else 63)
+    if not 5 <= k <= 7 or out.shape[0] < n:
+        raise ValueError(f"evaluate_rows takes rows of 5-7 cards and an output as long, got {k} and {out.shape[0]}")
     with nogil:
         for block in prange((n + size - 1) // size, num_threads=threads, schedule="static"):
-            if k == 7:  # the common case, with a constant row length the compiler unrolls
-                bad += _value_rows(c, keys, bits, rows + 7 * size * block, min(size, n - size * block), 7,
-                                   values + size * block)
-            else:
-                bad += _value_rows(c, keys, bits, rows + k * size * block, min(size, n - size * block), k,
-                                   values + size * block)
+            bad += value_rows(_popcount, c.flush, c.displacement, c.values, c.homes, rows + k * size * block,
+                              min(size, n - size * block), k, values + size * block)
     return bad
 
 

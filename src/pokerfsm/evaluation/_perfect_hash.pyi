@@ -2,5 +2,7 @@
 import numpy as np
 from numpy.typing import NDArray
 
-def place_buckets(hashes: NDArray[np.uint32], values: NDArray[np.uint16], bucket_bits: int,
+BUCKET_BITS: int
+
+def place_buckets(hashes: NDArray[np.uint32], values: NDArray[np.uint16], homes: int,
                   displacement: NDArray[np.uint16], table: NDArray[np.uint16]) -> bool: ...

@@ -13,10 +13,12 @@ the same values from tables that fit in a core's L2 cache:
   has a random 32-bit *multiplier*; a multiset's hash is the sum of its
   cards' multipliers modulo 2**32, which is different for every one of the
   73,775 multisets of 5, 6 or 7 ranks (checked when the tables are built).
-  The top :data:`BUCKET_BITS` bits pick a bucket, the others a position in
-  ``values`` that the bucket's *displacement* shifts (modulo the table's
-  length) so that no two multisets share a slot: a perfect hash, filled
-  99 % full by placing the largest buckets first.
+  The top :data:`BUCKET_BITS` bits pick a bucket, the others a *home*
+  among ``homes`` slots (a multiply and a shift) that the bucket's
+  *displacement* shifts so that no two multisets share a slot: a perfect
+  hash, placing the largest buckets first. The table runs a little past the
+  homes to hold what the displacements push out, so a lookup needs no
+  modulo: 99 % of the homes and 97 % of the slots hold a multiset.
 
 Each card's key packs its rank's multiplier (high 32 bits) and a count of its
 suit (low 16 bits, a nibble per suit), so a hand's key is the plain sum of
@@ -46,15 +48,16 @@ from . import _perfect_hash
 
 __all__ = ["CompactTables", "compact_tables", "BUCKET_BITS", "FLUSH_SIZE", "SUIT_BIAS", "SUIT_FLAGS"]
 
-BUCKET_BITS = 14
-"""log2 of the number of buckets (about 4.5 rank multisets each)."""
+BUCKET_BITS: int = _perfect_hash.BUCKET_BITS
+"""log2 of the number of buckets (about 4.5 rank multisets each), as the kernels read it."""
 FLUSH_SIZE = 1 << 13
 """Entries of the flush table: one per mask of the 13 ranks."""
 SUIT_BIAS = 0x3333
 """Added to a key's suit counts so that a count of 5 or more sets its nibble's top bit ..."""
 SUIT_FLAGS = 0x8888
 """... which this mask keeps."""
-_SLACK = 1.01          # slots per rank multiset
+_SLACK = 1.01          # homes per rank multiset
+_ROOM = 0.02           # slots past the homes, per rank multiset
 _SEEDS = range(1, 64)  # multiplier draws tried in turn (the first one almost always works)
 _FIVES = 5 ** np.arange(13, dtype=np.int64)
 
@@ -67,6 +70,7 @@ class CompactTables:
     flush: NDArray[np.uint16]         # per 13-bit rank mask of the flush suit: the value
     displacement: NDArray[np.uint16]  # per bucket: the shift of its slots (below 65,536)
     values: NDArray[np.uint16]        # per slot: the value of the rank multiset there
+    homes: int                        # the range of the home slots, a little below len(values)
 
     @property
     def nbytes(self) -> int:
@@ -138,17 +142,17 @@ def compact_tables() -> CompactTables:
     the first draw almost always does).
     """
     codes, values = _rank_multisets()
-    slots = int(len(codes) * _SLACK)
+    homes = int(len(codes) * _SLACK)
     for seed in _SEEDS:
         multipliers = np.random.default_rng(seed).integers(0, 1 << 32, size=13, dtype=np.uint64)
         hashes = _multiset_hashes(codes, multipliers)
         if len(np.unique(hashes)) != len(hashes):
             continue
         displacement = np.zeros(1 << BUCKET_BITS, dtype=np.uint16)
-        table = np.zeros(slots, dtype=np.uint16)
-        if _perfect_hash.place_buckets(hashes, values.astype(np.uint16), BUCKET_BITS, displacement, table):
+        table = np.zeros(homes + int(len(codes) * _ROOM), dtype=np.uint16)
+        if _perfect_hash.place_buckets(hashes, values.astype(np.uint16), homes, displacement, table):
             cards = np.arange(52, dtype=np.uint64)
             suit_counts = np.uint64(1) << (np.uint64(4) * (cards & np.uint64(3)))
             card_keys = (multipliers[cards >> np.uint64(2)] << np.uint64(32)) | suit_counts
-            return CompactTables(card_keys, _flush_table(), displacement, table)
+            return CompactTables(card_keys, _flush_table(), displacement, table, homes)
     raise RuntimeError("no perfect hash of the rank multisets found")  # pragma: no cover

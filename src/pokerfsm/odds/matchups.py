@@ -48,7 +48,7 @@ SeatOrder = tuple[int, ...]
 """``order[j]`` is the position whose hand, renamed, the listed combination holds at position ``j``."""
 
 _POSITIONS = 16
-"""More than the ranged seats of a deal: a key times this plus a position keeps both."""
+"""More than the ranged seats of a deal: a hand's key times this plus its position keeps both."""
 _KEYS_PER_CODE = 5
 _CODE_PLACES = (52 * 52) ** np.arange(_KEYS_PER_CODE - 1, -1, -1, dtype=np.int64)
 """The place value of each of five hand keys in one integer (the first key the most significant)."""
@@ -115,28 +115,26 @@ def combination_classes(ranges: Sequence[HandRange], group: Sequence[SuitMap], s
     swaps = [np.array(g) for g in equal_range_groups(ranges)] if swap_seats else []
     shape = tuple(len(low) for low, _, _ in arrays)
     maps = np.array([relabel(range(52), p) for p in group], dtype=np.int64)
+    # per position: each hand's key under each renaming (times _POSITIONS, plus the position) and its cards
+    renamed = [(np.minimum(maps[:, low], maps[:, high]) * 52 + np.maximum(maps[:, low], maps[:, high])) * _POSITIONS
+               + position for position, (low, high, _) in enumerate(arrays)]
+    hand_bits = [(np.uint64(1) << low.astype(np.uint64)) | (np.uint64(1) << high.astype(np.uint64))
+                 for low, high, _ in arrays]
     total = math.prod(shape)
     block = max(1, _IMAGE_BLOCK // (len(group) * len(ranges)))
     keys, best_codes, orders, weights = [], [], [], []
     for start in range(0, total, block):
         stop.check()
         index = np.unravel_index(np.arange(start, min(total, start + block)), shape)
-        low = np.stack([a[0][i] for a, i in zip(arrays, index)], axis=1).astype(np.int64)
-        high = np.stack([a[1][i] for a, i in zip(arrays, index)], axis=1).astype(np.int64)
-        bits = (np.uint64(1) << low.astype(np.uint64)) | (np.uint64(1) << high.astype(np.uint64))
+        bits = np.stack([b[i] for b, i in zip(hand_bits, index)], axis=1)
         distinct = np.bitwise_or.reduce(bits, axis=1) == bits.sum(axis=1)  # no card in two hands
-        low, high = low[distinct], high[distinct]
-        weight = np.prod(np.stack([a[2][i][distinct] for a, i in zip(arrays, index)], axis=1), axis=1)
-        renamed_low, renamed_high = maps[:, low], maps[:, high]  # (renamings, combinations, positions)
-        images = np.minimum(renamed_low, renamed_high) * 52 + np.maximum(renamed_low, renamed_high)
-        if swaps:  # equal ranges: their hands in ascending order, each key tagged with its position
-            images = images * _POSITIONS + np.arange(len(ranges))
-            for positions in swaps:
-                _sort_columns(images, positions)
-            tags = images % _POSITIONS
-            images //= _POSITIONS
-        else:
-            tags = np.broadcast_to(np.arange(len(ranges)), images.shape)
+        index = tuple(i[distinct] for i in index)
+        weight = np.prod(np.stack([a[2][i] for a, i in zip(arrays, index)], axis=1), axis=1)
+        images = np.stack([r[:, i] for r, i in zip(renamed, index)], axis=2)  # (renamings, combinations, positions)
+        for positions in swaps:  # equal ranges: their hands in ascending order
+            _sort_columns(images, positions)
+        tags = images % _POSITIONS
+        images //= _POSITIONS
         codes = _row_codes(images)
         which = _smallest_rows(codes)
         rows = np.arange(len(which))

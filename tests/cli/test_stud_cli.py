@@ -53,7 +53,24 @@ def test_monte_carlo_is_repeatable_by_seed(capsys):
     assert json.loads(first)["method"] == "monte-carlo" and json.loads(first)["players"] == json.loads(again)["players"]
 
 
+EIGHT = ["As Ad Kc Qd 2h 7c", "?? ?? Ts 9h 8s 7s", "Kh Ks 4d 4c 5h 6h", "3c 2c Jd Jc 9c 6d",
+         "Qh Qs 8c 8d 3s 4s", "3d 3h Tc Td 5d 5s", "?? ?? 2d 6s 7d 9d", "Ac Ah Kd 6c 7h 8h"]
+
+
+def test_eight_players_share_the_seventh_card_given_as_the_board(capsys):
+    status, out, _ = run(capsys, "equity", "--game", "stud", *EIGHT, "--json")
+    data = json.loads(out)
+    assert status == 0 and data["combinations"] == 1680 and data["exact"] and len(data["players"]) == 8
+    status, out, _ = run(capsys, "equity", "--game", "stud", *EIGHT)
+    assert status == 0 and "Seven-card stud: sixth street" in out
+    status, out, _ = run(capsys, "equity", "--game", "stud", *EIGHT, "--board", "Js")
+    assert status == 0 and "Seven-card stud: seventh street, community card J♠" in out
+    assert "210 showdowns, exact" in out
+
+
 @pytest.mark.parametrize(("argv", "words"), [
+    ([*EIGHT[:7], EIGHT[7] + " Js"], "player 8 has 7 cards given"),
+    ([*EIGHT, "?? ?? ?? ?? ?? ??"], "stud takes 2 to 8 players, got 9"),
     (["As 2d 3c", "?? ?? 5s 6s"], "player 2 has 4 cards (?? ?? 5s 6s) but player 1 has 3"),
     (["As 2d 3c", "?? ?? Xs"], "player 2: 'Xs' is not a card"),
     (["As 2d 3c", "?? ?? 5s", "--board", "2c 3h 4d"], "stud has no board"),

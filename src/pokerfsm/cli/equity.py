@@ -93,13 +93,13 @@ STREETS = {3: "third street", 4: "fourth street", 5: "fifth street", 6: "sixth s
 
 
 def stud_street(result: EquityResult) -> str:
-    """The street of a stud answer, from the cards its players hold.
+    """The street of a stud answer, from the cards its players hold (and the community card).
 
     >>> from pokerfsm import equity
     >>> stud_street(equity(["As Ad Kc Qd", "?? ?? Ts 9s"], game="stud", samples=1000, seed=1))
     'fourth street'
     """
-    return STREETS[len(result.players[0].hand.split())]
+    return STREETS[len(result.players[0].hand.split()) + len(result.board)]
 
 
 def print_result(result: EquityResult) -> None:
@@ -112,8 +112,9 @@ def print_result(result: EquityResult) -> None:
     from ..variants import game_of
 
     played = game_of(result.game)
-    board = show_cards(result.board) or (stud_street(result) if played.is_stud else
-                                         "showdown" if played.board_cards == 0 else "preflop")
+    community = f", community card {show_cards(result.board)}" if result.board else ""
+    board = stud_street(result) + community if played.is_stud else show_cards(result.board) or (
+        "showdown" if played.board_cards == 0 else "preflop")
     dead = f", dead {show_cards(result.dead)}" if result.dead else ""
     game = "" if result.game == "holdem" else f"{played.label}: "
     table = Table(title=f"{game}{board}{dead}")

@@ -231,7 +231,8 @@ def hand_view(analysis: HandAnalysis, number: int, count: int) -> list[Renderabl
     button = "" if record.rules.bring_in else f"button {names[-1]} · "  # stud has no button
     title = (f"Hand {number} of {count}{label} · {record.rules.label} · {_stakes(record)} · "
              f"{button}{_shown(record.path)}:{record.line}")
-    has_board = record.rules.dealing is Dealing.BOARD  # stud and draw games have no board: no column for it
+    # stud and draw games have no board, but for eight stud players' community card: no column for it
+    has_board = record.rules.dealing is Dealing.BOARD or bool(hand.board)
     has_low = record.rules.game is not None and record.rules.game.eight_or_better  # the chance of a low
     table = StreetTable(["street", *["board"] * has_board, "pot", "split", *["low"] * has_low, *names],
                         right=("pot", "split", "low"))

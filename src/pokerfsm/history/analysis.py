@@ -219,10 +219,16 @@ def _game_options(game: Game) -> dict[str, Any]:
 
 def _equity(hands: Sequence[Any], street: Street | AllIn, game: Game, **options: Any) -> EquityResult:
     """:func:`pokerfsm.equity` of ``hands`` at ``street``'s cards; :class:`_NotComputed` when the
-    game has no back end here (never a number of another game)."""
+    game has no back end here (never a number of another game). At stud the deal knows how many
+    players are still in, for the community card eight players share."""
     from ..calculator import equity
 
     try:
+        if game.is_stud:
+            from ..odds.stud_deal import prepare_stud_deal
+
+            deal = prepare_stud_deal(hands, street.dead, game=game, board=street.board, in_hand=len(street.live))
+            return equity(deal, **options, **_game_options(game))
         return equity(hands, board=street.board, dead=street.dead, **options, **_game_options(game))
     except OptionError as exc:
         if exc.field == "game":
@@ -316,7 +322,7 @@ def _all_in_expected(hand: ReplayedHand) -> tuple[float, ...] | None:
         if eligible not in shares:
             if any(hand.holes[i] is None for i in eligible):
                 return None
-            if game.is_stud and len(eligible) > _stud_seats():
+            if game.is_stud and len(spot.live) > _stud_seats():  # the live players decide the community card
                 return None
             # the hands as shown at the end (at stud, the cards that were dealt by the all-in)
             holes = [hole if not game.is_stud else hole[:len(spot.cards[i])]

@@ -372,8 +372,8 @@ def _to_come(record: HandRecord, spot: AllIn) -> bool:
     game = record.rules.game
     if game is None or record.rules.dealing is Dealing.DRAW:
         return False
-    if record.rules.dealing is Dealing.STUD:
-        return any(len(spot.cards[i]) < game.hole_cards for i in spot.live)
+    if record.rules.dealing is Dealing.STUD:  # eight players' seventh card is one on the board
+        return any(len(spot.cards[i]) + len(spot.board) < game.hole_cards for i in spot.live)
     return len(spot.board) < game.board_cards
 
 

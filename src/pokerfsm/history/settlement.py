@@ -25,7 +25,8 @@ by pokerkit (our own games' included) gives its finishing stacks to the chip:
   players and winners.
 * **Games** (``game=``, :mod:`pokerfsm.variants`): hands are made and
   ranked by the game's evaluator (hold'em and short deck with the board,
-  Omaha with exactly two hole cards, stud with a player's seven cards, the
+  Omaha with exactly two hole cards, stud with a player's seven cards (with
+  eight players, six and the community card dealt as the board), the
   draw games with the cards held at the showdown); a low-only game (razz,
   deuce-to-seven, badugi) gives each pot to the best low, with the same
   odd-chip rule.
@@ -219,6 +220,8 @@ def _evaluated(cards: tuple[Card, ...] | None, board: tuple[Card, ...], game: Ga
         if not 5 <= total <= 7:
             raise InvalidDealError(f"player {i} has {total} cards with the board; a showdown needs 5-7")
         return evaluate(cards + board), None
+    if game.is_stud:  # eight players' seventh card is one community card, part of every hand
+        cards, board = cards + board, ()
     try:
         value = evaluate(cards, board=board if game.board_cards else None, game=game)
     except Error as exc:

@@ -149,12 +149,14 @@ def _read_seat(spec: StudPlayerSpec, player: int, own: int) -> StudSeat:
 
 
 def prepare_stud_deal(players: Sequence[StudPlayerSpec], dead: CardsLike = (), *, game: GameLike = "stud",
-                      board: CardsLike = ()) -> StudDeal:
+                      board: CardsLike = (), in_hand: int | None = None) -> StudDeal:
     """Check a stud deal: 2 to :data:`MOST_PLAYERS` seats on one street, no card twice, cards enough.
 
     ``board`` is the community card of a deal of eight players on seventh
     street (see the module docstring), else empty: stud has no board, and a
-    folded player's cards are ``dead``.
+    folded player's cards are ``dead``. ``in_hand``: how many players are
+    still in the hand, which decides the community card (the players given,
+    unless they are a side pot's contenders among more).
     Raises CardParseError, DuplicateCardError or InvalidDealError, each with
     ``field`` (and ``player``, ``card``) set; OptionError for an unknown game.
     """
@@ -167,7 +169,11 @@ def prepare_stud_deal(players: Sequence[StudPlayerSpec], dead: CardsLike = (), *
     if not 2 <= len(players) <= MOST_PLAYERS:
         raise InvalidDealError(f"{chosen.name} takes 2 to {MOST_PLAYERS} players, got {len(players)}",
                                field="players")
-    shared = shared_cards(len(players), len(chosen.deck))
+    table = len(players) if in_hand is None else in_hand
+    if isinstance(table, bool) or not isinstance(table, int) or not len(players) <= table <= MOST_PLAYERS:
+        raise InvalidDealError(f"in_hand is {len(players)} to {MOST_PLAYERS} players still in the hand, got "
+                               f"{quoted(in_hand)}", field="in_hand")
+    shared = shared_cards(table, len(chosen.deck))
     seats = [_read_seat(spec, i, CARDS - shared) for i, spec in enumerate(players)]
     street = len(seats[0].hand) + seats[0].unseen
     for number, seat in enumerate(seats[1:], start=1):

@@ -15,6 +15,10 @@ every board (or random deal) calling its evaluator (eval7, phevaluator,
 treys). Where a full run would take minutes, the loop runs on a fixed prefix
 of the boards (or a fixed number of deals) and the time is scaled up
 ("extrapolated").
+
+Range questions where several seats hold one range are timed twice, taking
+turns: with the seats' mirrored matchups shared, and with every combination
+of hands counted for itself (the ratio is the sharing's gain).
 Run: ``python perf/bench_equity.py [--quick] [--threads 1] [--ompeval PATH]``.
 """
 from __future__ import annotations
@@ -175,6 +179,45 @@ def monte_carlo_loop(make_card, evaluate, hero, opponents, samples, seed=1):
     return time.perf_counter() - start
 
 
+# range questions where seats hold equal ranges: (label, players, board); each is timed with the seats'
+# matchups shared and with every combination of hands counted for itself, in the same run
+SHARED_SEAT_SPOTS = [
+    ("QQ+,AK vs QQ+,AK vs 87s, preflop", ["QQ+, AK", "QQ+, AK", "87s"], ""),
+    ("QQ+,AK three times, preflop", ["QQ+, AK"] * 3, ""),
+    ("QQ+,AK vs QQ+,AK vs 87s, flop 2c 7d 9h", ["QQ+, AK", "QQ+, AK", "87s"], "2c 7d 9h"),
+]
+
+
+def shared_seat_rows(repeat):
+    """Exact range questions with equal ranges at several seats: shared matchups beside unshared ones,
+    the two runs taking turns so that a change of load hits both."""
+    import dataclasses
+    import statistics
+
+    from pokerfsm.odds.deal import prepare_deal
+    from pokerfsm.odds.enumeration import enumerate_ranges, make_plan
+    from pokerfsm.odds.stopping import Stop
+
+    rows = []
+    for label, players, board in SHARED_SEAT_SPOTS:
+        deal = prepare_deal(players, board)
+        plan = make_plan(deal)
+        results, times = {}, {True: [], False: []}
+        for _ in range(repeat + 1):
+            for shared in (True, False):
+                start = time.perf_counter()
+                results[shared] = enumerate_ranges(deal, dataclasses.replace(plan, swap_seats=shared), None, Stop())
+                times[shared].append(time.perf_counter() - start)
+        seconds = {shared: statistics.median(laps[1:]) for shared, laps in times.items()}  # the first warms up
+        same = (results[True][1] == results[False][1]
+                and bool(abs(results[True][0] - results[False][0]).max() <= 1e-9 * results[True][0].max()))
+        how = "matchups" if plan.matchups else "range scan"
+        rows.append((label, f"{1e3 * seconds[True]:.1f} ms", f"{how}, seats shared",
+                     "ok" if same else "WRONG ANSWER", f"{seconds[False] / seconds[True]:.2f}x faster"))
+        rows.append(("", f"{1e3 * seconds[False]:.1f} ms", f"{how}, every combination alone", "", ""))
+    return rows
+
+
 def live_odds_rows(repeat):
     rows = []
     LiveOdds._preflop_cache.clear()
@@ -264,6 +307,8 @@ def main(argv=None) -> int:
                                 f"pokerfsm {theirs / seconds:.2f}x faster",
                                 f"OMPEval, {'one thread' if max_threads() == 1 else 'all threads'}"))
     print_rows(("spot", "median", "target / how", "check / ratio", "who"), rows)
+    print_rows(("seats with equal ranges, exact", "median", "how", "check", "shared vs alone"),
+               shared_seat_rows(repeat))
     print_rows(("measurement", "median", "target"), live_odds_rows(repeat))
     return 0
 

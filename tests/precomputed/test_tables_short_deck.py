@@ -115,6 +115,31 @@ def test_known_hands_are_answered_from_the_table_as_enumeration_answers(hu_store
         assert stored.game == "short-deck" and stored.players[0].categories
 
 
+def commit_classes_of(store_path, range1: str, range2: str) -> None:
+    """Compute and commit the short-deck-preflop-hu rows of every matchup the two ranges hold."""
+    from pokerfsm.ranges import parse_range
+
+    pairs = [[*a, *b] for a in parse_range(range1) for b in parse_range(range2) if not set(a) & set(b)]
+    keys, _ = symmetry.matchup_key(np.array([[int(c) for c in pair] for pair in pairs], dtype=np.uint8))
+    with writer_lock(store_path), Store.open(store_path, create=True) as store:
+        begin(store, HU, classes_per_task=5)
+        store.commit_task(HU, 0, short_deck_tables.hu_rows(np.unique(keys)), 0.0, "test")
+    lookup.reload()
+
+
+@pytest.mark.parametrize("players", [
+    ["QQ+", "AKs"],
+    ["AhKh", "0.5(KK), AA, 0.25(AQs)"],
+    ["JJ+, AKs", "AhAd"],
+])
+def test_ranges_are_answered_from_the_table_as_enumeration_answers(store_path, table, players):
+    commit_classes_of(store_path, *[p if len(p) != 4 else f"{p[:2]} {p[2:]}" for p in players])
+    stored = pokerfsm.equity(players, game="short-deck")
+    computed = pokerfsm.equity(players, game="short-deck", tables=False)
+    assert stored.method == Method.TABLE and computed.method == Method.ENUMERATION
+    assert without_time(stored) == without_time(computed)
+
+
 def test_a_hand_against_a_random_hand_is_the_shipped_row_and_enumeration(vs_store):
     stored = pokerfsm.equity(["KdQd", None], game="short-deck")
     assert stored.method == Method.TABLE and stored.exact
@@ -157,7 +182,7 @@ def test_what_the_tables_do_not_take_is_computed(hu_store):
     hands = [list(map(Card, hand)) for hand in symmetry.unpack_matchup(key)]
     assert pokerfsm.equity(hands, game="short-deck", board="Ac Kc Qc").method == Method.ENUMERATION
     assert pokerfsm.equity(hands, game="short-deck", dead="Ac").method == Method.ENUMERATION
-    assert pokerfsm.equity(["QQ+", "AK"], game="short-deck").method == Method.ENUMERATION
+    assert pokerfsm.equity(["QQ+", "AK"], game="short-deck").method == Method.ENUMERATION   # rows not built
     assert pokerfsm.equity(["AhKh", "QsQd"], game="short-deck").method == Method.ENUMERATION   # not built
     assert pokerfsm.equity(hands, game="short-deck", exact=False, seed=1).method == Method.MONTE_CARLO
     with pytest.raises(TableNotBuiltError):

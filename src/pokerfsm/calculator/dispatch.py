@@ -134,7 +134,7 @@ def equity(players: Sequence[PlayerSpec] | Sequence[OmahaPlayerSpec] | Sequence[
     up (ranges name ranks six to ace; see :mod:`pokerfsm.odds.short_deck_deal`);
     :func:`pokerfsm.odds.short_deck.compute_short_deck` answers, or the short-deck tables
     (``short-deck-preflop-hu``, ``short-deck-vs-random``) as ``tables`` below says for hold'em,
-    two ranges excepted.
+    with the hand categories of two known hands or ranges too.
     ``exact``: True forces enumeration, False Monte Carlo, None chooses by the
     estimated time against ``budget`` seconds (default :data:`~pokerfsm.calculator.options.DEFAULT_BUDGET`).
     ``samples`` (1 to :data:`~pokerfsm.calculator.options.MAX_SAMPLES`) fixes the number of Monte Carlo

@@ -17,8 +17,8 @@ with ``pokerfsm tables build NAME`` (extra ``tables``), then ask:
 '77+, AK, AQs-AJs'
 
 The lookups (:func:`matchup`, :func:`range_vs_range`, :func:`vs_random`,
-:func:`flop_ehs`, :func:`short_deck_matchup`, :func:`short_deck_vs_random`)
-raise :class:`pokerfsm.errors.TableNotBuiltError` when the table they need
+:func:`flop_ehs`, :func:`short_deck_matchup`, :func:`short_deck_range_vs_range`,
+:func:`short_deck_vs_random`) raise :class:`pokerfsm.errors.TableNotBuiltError` when the table they need
 is not built; :func:`available` says so without raising.
 :func:`pokerfsm.equity` needs none of this: it answers a heads-up preflop
 question from the tables by itself when they hold it (:mod:`.answers`).
@@ -29,14 +29,14 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
-__all__ = ["matchup", "range_vs_range", "vs_random", "flop_ehs", "short_deck_matchup", "short_deck_vs_random",
-           "available", "reload",
+__all__ = ["matchup", "range_vs_range", "vs_random", "flop_ehs", "short_deck_matchup", "short_deck_range_vs_range",
+           "short_deck_vs_random", "available", "reload",
            "TableFigures", "FlopStrength", "percentile_range", "preflop_order", "build",
            "verify", "export", "Store", "default_store_path", "SPECS"]
 
 _LAZY = {
     "matchup": "lookup", "range_vs_range": "lookup", "vs_random": "lookup", "flop_ehs": "lookup",
-    "short_deck_matchup": "lookup", "short_deck_vs_random": "lookup",
+    "short_deck_matchup": "lookup", "short_deck_range_vs_range": "lookup", "short_deck_vs_random": "lookup",
     "available": "lookup", "reload": "lookup", "TableFigures": "lookup", "FlopStrength": "lookup",
     "percentile_range": "..ranges", "preflop_order": "..preflop_order",
     "build": "engine", "verify": "verify", "export": "export",
@@ -71,6 +71,7 @@ if TYPE_CHECKING:  # pragma: no cover
         range_vs_range,
         reload,
         short_deck_matchup,
+        short_deck_range_vs_range,
         short_deck_vs_random,
         vs_random,
     )

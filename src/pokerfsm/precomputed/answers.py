@@ -21,8 +21,8 @@ powers of two (1, 0.5, 0.25 ...); other weights may differ in the last bits
 of a double, since the sums run in another order.
 
 At short deck (a :class:`~pokerfsm.odds.short_deck_deal.ShortDeckDeal`) the
-same questions but two ranges are answered from ``short-deck-preflop-hu``
-(which holds both hands' categories, so these answers have them too),
+same questions are answered from ``short-deck-preflop-hu`` (which holds
+both hands' categories, so these answers have them too, two ranges' included),
 ``short-deck-vs-random`` and the shipped short-deck order
 (:mod:`pokerfsm.short_deck_order`), equal to what enumeration at short deck
 returns.
@@ -64,6 +64,7 @@ from ..preflop_order import OrderedClass, preflop_order
 from ..ranges import HandRange
 from ..short_deck_order import SHORT_DECK_HU_BOARDS, SHORT_DECK_VS_RANDOM_SHOWDOWNS, short_deck_order
 from ..tallies import HU_BOARDS, VS_RANDOM_SHOWDOWNS
+from ..variants import game_of
 from . import lookup, matchups
 from .rows import OUTCOMES
 
@@ -75,11 +76,11 @@ if TYPE_CHECKING:  # pragma: no cover
 __all__ = ["table_answer"]
 
 
-def _as_range(seat: Seat) -> HandRange:
-    """The seat as a range: its given range, or its known hand as a range of one combo."""
+def _as_range(seat: Seat, cards: frozenset[int]) -> HandRange:
+    """The seat as a range of the game's ``cards``: its given range, or its known hand as a range of one combo."""
     if seat.hand is not None:
         return HandRange.from_combos([seat.hand])
-    return seat.given_range
+    return seat.given_range.without(set(range(52)) - cards)
 
 
 def _pairs(first: HandRange, second: HandRange) -> int:
@@ -96,16 +97,19 @@ class _GameTables:
     game: str
     matchup: Callable[[tuple[Card, Card], tuple[Card, Card]], lookup.TableFigures]
     vs_random: Callable[[tuple[Card, Card], int], lookup.TableFigures]
+    ranges: Callable[[HandRange, HandRange], lookup.TableFigures]
     order: Callable[[], tuple[OrderedClass, ...]]
     boards: int
     vs_random_showdowns: int
-    ranges: bool
-    """Whether two ranges are answered (from the matchup table, weighted)."""
+    cards: frozenset[int]
+    """The cards the game deals (a random seat's hands are those of these cards)."""
 
 
-_HOLDEM = _GameTables("holdem", lookup.matchup, lookup.vs_random, preflop_order, HU_BOARDS, VS_RANDOM_SHOWDOWNS, True)
-_SHORT_DECK = _GameTables("short-deck", lookup.short_deck_matchup, lookup.short_deck_vs_random, short_deck_order,
-                          SHORT_DECK_HU_BOARDS, SHORT_DECK_VS_RANDOM_SHOWDOWNS, False)
+_HOLDEM = _GameTables("holdem", lookup.matchup, lookup.vs_random, lookup.range_vs_range, preflop_order, HU_BOARDS,
+                      VS_RANDOM_SHOWDOWNS, frozenset(range(52)))
+_SHORT_DECK = _GameTables("short-deck", lookup.short_deck_matchup, lookup.short_deck_vs_random,
+                          lookup.short_deck_range_vs_range, short_deck_order, SHORT_DECK_HU_BOARDS,
+                          SHORT_DECK_VS_RANDOM_SHOWDOWNS, frozenset(int(card) for card in game_of("short-deck").deck))
 
 
 @functools.cache
@@ -166,12 +170,10 @@ def _heads_up(deal: Deal | ShortDeckDeal, started: float, tables: _GameTables) -
                 return _exact(deal, started, losses, ties, wins, tables.vs_random_showdowns,
                               categories[9:] + categories[:9], tables.game)
             return _exact(deal, started, wins, ties, losses, tables.vs_random_showdowns, categories, tables.game)
-    if not tables.ranges:
-        raise StoreError(f"no {tables.game} table holds two ranges")
-    range1, range2 = _as_range(first), _as_range(second)
-    found = lookup.range_vs_range(range1, range2)
-    return _exact(deal, started, found.wins, found.ties, found.losses, _pairs(range1, range2) * HU_BOARDS, None,
-                  tables.game)
+    range1, range2 = _as_range(first, tables.cards), _as_range(second, tables.cards)
+    found = tables.ranges(range1, range2)
+    return _exact(deal, started, found.wins, found.ties, found.losses, _pairs(range1, range2) * tables.boards,
+                  found.categories, tables.game)
 
 
 def _lone_hand(deal: Deal | ShortDeckDeal) -> int | None:

@@ -11,9 +11,10 @@ naming the command that builds it, so a caller can fall back to enumeration.
 * :func:`vs_random`: a hand against 1-9 random hands (``preflop-vs-random``;
   exact for one opponent, Monte Carlo with its standard error otherwise);
 * :func:`flop_ehs`: a hand on a flop against one random hand, with E[HS^2];
-* :func:`short_deck_matchup`, :func:`short_deck_vs_random`: the first and
-  the third at short deck (``short-deck-preflop-hu``, which holds both
-  hands' categories too, and ``short-deck-vs-random``).
+* :func:`short_deck_matchup`, :func:`short_deck_range_vs_range`,
+  :func:`short_deck_vs_random`: the first three at short deck
+  (``short-deck-preflop-hu``, which holds both hands' categories too, and
+  ``short-deck-vs-random``).
 
 Figures are those of the first player (hand 1, range 1 or the hand).
 
@@ -45,7 +46,7 @@ from .rows import FLOP_SHOWDOWNS, FLOP_SQUARE_SCALE, vs_random_key
 from .store import Store
 
 __all__ = ["TableFigures", "FlopStrength", "matchup", "range_vs_range", "vs_random", "flop_ehs",
-           "short_deck_matchup", "short_deck_vs_random", "available", "reload"]
+           "short_deck_matchup", "short_deck_range_vs_range", "short_deck_vs_random", "available", "reload"]
 
 
 @dataclass(frozen=True)
@@ -204,6 +205,47 @@ def short_deck_matchup(hand1: CardsLike, hand2: CardsLike) -> TableFigures:
         wins, losses, categories = losses, wins, categories[9:] + categories[:9]
     figures = _figures(wins, ties, losses, short_deck_tables.HU_NAME)
     return dataclasses.replace(figures, categories=categories)
+
+
+def short_deck_range_vs_range(range1: str | HandRange, range2: str | HandRange) -> TableFigures:
+    """Exact short-deck preflop showdowns of range 1 against range 2, weighted as
+    :func:`range_vs_range` weighs them, with both sides' categories (weighted counts).
+
+    Raises RangeParseError for bad range text, InvalidDealError for a hand below six or when no
+    pair of hands fits together, TableNotBuiltError when a matchup's row is not built.
+    """
+    hands, weights = [], []
+    for number, spec in enumerate((range1, range2), 1):
+        combos = list(_range(spec).items())
+        cards = np.array([[int(a), int(b)] for (a, b), _ in combos], dtype=np.uint8).reshape(-1, 2)
+        if cards.size and cards.min() < short_deck_tables.LOWEST_CARD:
+            raise InvalidDealError(f"range {number} holds a hand below six, which short deck does not deal")
+        hands.append(cards)
+        weights.append(np.array([w for _, w in combos], dtype=np.float64))
+    first, second = (grid.ravel() for grid in np.meshgrid(np.arange(len(hands[0])), np.arange(len(hands[1])),
+                                                          indexing="ij"))
+    a, b = hands[0][first], hands[1][second]
+    free = (a[:, :, None] != b[:, None, :]).all(axis=(1, 2))
+    if not free.any():
+        raise InvalidDealError("the two ranges have no pair of hands without a shared card")
+    keys, swapped = symmetry.matchup_key(np.concatenate([a[free], b[free]], axis=1))
+    classes, inverse = np.unique(keys, return_inverse=True)
+    table = cast(ShortDeckHuTable, loaded.get(short_deck_tables.HU_NAME))
+    per_class = []
+    for key in classes.tolist():
+        found = table.counts(key)
+        if found is None:
+            raise missing(short_deck_tables.HU_NAME, " completely (a matchup's row is missing)")
+        per_class.append((*found[:3], *found[3]))
+    counts = np.array(per_class, dtype=np.float64)[inverse]
+    counts[swapped] = counts[swapped][:, _SEATS_EXCHANGED]
+    totals = (weights[0][first[free]] * weights[1][second[free]]) @ counts
+    figures = _figures(float(totals[0]), float(totals[1]), float(totals[2]), short_deck_tables.HU_NAME)
+    return dataclasses.replace(figures, categories=tuple(totals[3:].tolist()))
+
+
+_SEATS_EXCHANGED = [2, 1, 0, *range(12, 21), *range(3, 12)]
+"""A matchup row's wins, ties, losses and 18 category counts as the other seat sees them."""
 
 
 def short_deck_vs_random(hand: CardsLike, opponents: int = 1) -> TableFigures:

@@ -5,6 +5,7 @@ pokerkit is the oracle, as in test_history_variants: :mod:`variant_hands` plays 
 on it and every one must replay to pokerkit's own finishing stacks.
 """
 import json
+from pathlib import Path
 
 import pytest
 from variant_hands import STUD, random_variant_hand
@@ -13,6 +14,7 @@ from pokerfsm import history
 from pokerfsm.cli import main
 
 EIGHT = (8, 9)
+DATA = Path(__file__).resolve().parent / "data"
 
 
 @pytest.mark.parametrize("variant", STUD)
@@ -73,9 +75,10 @@ def test_the_command_shows_the_community_card_as_the_board(table, tmp_path, caps
     assert seventh["board"] == [str(hand.board[0])] and all(len(p["cards"]) == 6 for p in seventh["players"])
 
 
-def _eight_way_all_in(seed):
-    """A hand where seven short stacks call a big stack's bets all-in, street by street: by sixth
-    street all eight are in the pots, most of them all-in, side pots among fewer of them."""
+def _play_eight(stacks, policy, seed):
+    """A hand of eight on pokerkit: cards from a seeded shuffle (once the stub runs out, every card
+    outside the live hands is shuffled back in, as a dealer does), ``policy(state)`` chooses each
+    move; PHH text with pokerkit's finishing stacks."""
     import warnings
 
     import numpy as np
@@ -83,23 +86,76 @@ def _eight_way_all_in(seed):
     from history_fixtures import AUTOMATIONS, DECK
 
     game = pk.FixedLimitSevenCardStud(AUTOMATIONS, False, 1, 1, 2, 4)
-    state = game((4, 6, 8, 10, 11, 12, 13, 300), 8)
+    state = game(stacks, 8)
     deck = [str(c) for c in np.random.default_rng(seed).permutation(DECK)]
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         while state.status:
             if state.can_deal_hole():
                 count = len(state.hole_dealing_statuses[state.hole_dealee_index])
+                if len(deck) < count:
+                    held = {repr(c) for i, cards in enumerate(state.hole_cards) if state.statuses[i] for c in cards}
+                    deck = [c for c in np.random.default_rng(seed).permutation(DECK) if c not in held]
                 state.deal_hole("".join(deck.pop() for _ in range(count)))
             elif state.can_deal_board():
                 state.deal_board(deck.pop())
             elif state.can_post_bring_in():
                 state.post_bring_in()
-            elif state.actor_index == 7 and state.can_complete_bet_or_raise_to():
-                state.complete_bet_or_raise_to()
             else:
-                state.check_or_call()
+                policy(state)
     return pk.HandHistory.from_game_state(game, state, finishing_stacks=list(state.stacks)).dumps()
+
+
+def _eight_way_all_in(seed):
+    """A hand where seven short stacks call a big stack's bets all-in, street by street: by sixth
+    street all eight are in the pots, most of them all-in, side pots among fewer of them."""
+    def policy(state):
+        if state.actor_index == 7 and state.can_complete_bet_or_raise_to():
+            state.complete_bet_or_raise_to()
+        else:
+            state.check_or_call()
+
+    return _play_eight((4, 6, 8, 10, 11, 12, 13, 300), policy, seed)
+
+
+def _one_folds(street, seed=0):
+    """A hand where the last player bets ``street`` (0 for third street), the first folds to it
+    and the other seven call to the end."""
+    def policy(state):
+        if state.street_index == street and state.actor_index == 7 and state.can_complete_bet_or_raise_to():
+            state.complete_bet_or_raise_to()
+        elif state.street_index == street and state.actor_index == 0 and state.can_fold():
+            state.fold()
+        else:
+            state.check_or_call()
+
+    return _play_eight((100,) * 8, policy, seed)
+
+
+@pytest.mark.parametrize("street", [1, 2])   # a fold on fourth or fifth street
+def test_seven_players_left_of_eight_get_folded_cards_shuffled_back_in(table, street):
+    from pokerfsm.history.analysis import DECK_RUNS_OUT
+
+    hand, = history.loads(_one_folds(street))
+    assert hand.final_stacks == hand.engine_stacks == hand.record.finishing_stacks
+    assert not hand.board and hand.folded == (0,)
+    folded = set(hand.streets[-1].dead) | set(hand.holes[0] or ())
+    again = {c for hole in hand.holes[1:] for c in hole} & set(hand.streets[street + 1].dead)
+    assert again and again <= folded        # a folded card dealt again on seventh street
+    analysis = history.analyse(hand)
+    sixth, seventh = analysis.streets[-2:]
+    assert sixth.note == analysis.note == DECK_RUNS_OUT and set(sixth.equity) == {None}
+    assert seventh.note is None and sum(seventh.equity[i] for i in seventh.street.live) == pytest.approx(1.0)
+    assert not set(seventh.street.dead) & {c for i in seventh.street.live for c in seventh.street.cards[i]}
+
+
+def test_a_folded_card_dealt_again_before_the_stub_runs_out_is_one_error():
+    from pokerfsm.errors import HistoryReplayError
+
+    text = (DATA / "stud_split.phh").read_text()
+    assert "'d dh p4 4h5h8h'" in text and "'d dh p1 Qd'" in text   # the fourth player folds on third street
+    with pytest.raises(HistoryReplayError, match="card '4h' is dealt twice"):
+        history.loads(text.replace("'d dh p1 Qd'", "'d dh p1 4h'"))
 
 
 def test_all_in_ev_of_eight_players_shares_the_community_card_in_every_pot(table):

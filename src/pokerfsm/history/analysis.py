@@ -19,7 +19,9 @@ When the installed calculator cannot compute the hand's game, its
 equities are None and :attr:`StreetEquity.note` (and
 :attr:`HandAnalysis.note`) say :data:`NOT_COMPUTED` (or, at a stud street of
 more players than stud equity takes, that it is not computed for so many): never a number of
-another game.
+another game. A stud street where the stub runs out before the cards to come (eight players, one
+of whom folded early: the folded and burned cards are then shuffled back in, which the
+calculator does not model) says :data:`DECK_RUNS_OUT` instead.
 
 In the draw games (five-card draw, 2-7 single and triple draw, badugi) the
 equity before the last draw depends on how players will draw, so it is
@@ -39,7 +41,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..cards import Card
-from ..errors import OptionError
+from ..errors import InvalidDealError, OptionError
 from ..variants import HOLDEM, Game
 from .playback import AllIn, ReplayedHand, Street
 from .record import Dealing
@@ -49,10 +51,12 @@ if TYPE_CHECKING:  # pragma: no cover
 from .settlement import layer_pots
 
 __all__ = ["StreetEquity", "Halves", "HandAnalysis", "PlayerSummary", "Summary", "analyse", "summarise",
-           "NOT_COMPUTED", "BEFORE_THE_DRAW"]
+           "NOT_COMPUTED", "BEFORE_THE_DRAW", "DECK_RUNS_OUT"]
 
 NOT_COMPUTED = "not computed for this game yet"
 """What a street's equity says when the calculator does not compute the hand's game."""
+DECK_RUNS_OUT = "not computed where the deck runs out and folded cards are shuffled back in"
+"""What a stud street's equity says when its cards to come need the folded cards again."""
 BEFORE_THE_DRAW = "depends on how the players will draw"
 """What a draw game's street before the last draw says instead of an equity."""
 
@@ -211,6 +215,14 @@ def _halves(entry: StreetEquity, i: int) -> dict[str, float | None]:
 class _NotComputed(Exception):
     """The installed calculator or evaluator has no back end for the hand's game."""
 
+    note = NOT_COMPUTED
+
+
+class _DeckRunsOut(_NotComputed):
+    """A stud deal needs more cards than are left outside the hands and the folded cards."""
+
+    note = DECK_RUNS_OUT
+
 
 def _game_options(game: Game) -> dict[str, Any]:
     """The ``game=`` option for the calculator, left out for hold'em (its default)."""
@@ -227,7 +239,13 @@ def _equity(hands: Sequence[Any], street: Street | AllIn, game: Game, **options:
         if game.is_stud:
             from ..odds.stud_deal import prepare_stud_deal
 
-            deal = prepare_stud_deal(hands, street.dead, game=game, board=street.board, in_hand=len(street.live))
+            try:
+                deal = prepare_stud_deal(hands, street.dead, game=game, board=street.board,
+                                         in_hand=len(street.live))
+            except InvalidDealError as exc:
+                if exc.field == "dead":   # too few cards left: only the folded ones could be dealt
+                    raise _DeckRunsOut(str(exc)) from None
+                raise
             return equity(deal, **options, **_game_options(game))
         return equity(hands, board=street.board, dead=street.dead, **options, **_game_options(game))
     except OptionError as exc:
@@ -264,8 +282,8 @@ def _board_equity(street: Street, game: Game, seed: int) -> StreetEquity:
     known = all(street.holes[i] is not None for i in live)
     try:
         result = _equity(hands, street, game, exact=True if known and not game.is_stud else None, seed=seed)
-    except _NotComputed:
-        return StreetEquity(street, (None,) * n, False, note=NOT_COMPUTED)
+    except _NotComputed as exc:
+        return StreetEquity(street, (None,) * n, False, note=exc.note)
     shares = dict(zip(live, (p.equity for p in result.players)))
     halves = None
     if game.eight_or_better:

@@ -132,6 +132,7 @@ class _Replay:
         self.folded: set[int] = set()
         self.mucked: set[int] = set()
         self.in_play: set[Card] = set()
+        self.taken = 0  # cards taken from the stub so far: dealt (seen or not) and burned
         self.street_list: list[_StreetLog] = []
         self.street_key = -1
         self.moves: list[str] = []
@@ -187,6 +188,8 @@ class _Replay:
                 self._move(i, op)
                 if self.record.rules.dealing is Dealing.DRAW:  # a draw game's muck is dealt again
                     self.in_play.difference_update(c for c in self.holes[i] if c is not None)
+            elif isinstance(op, pk.CardBurning):
+                self.taken += 1
             elif isinstance(op, pk.HoleDealing):
                 self._deal([our_card(c) for c in op.cards], self.holes[i])
                 self.up[i].extend(bool(up) for up in op.statuses)
@@ -214,6 +217,7 @@ class _Replay:
 
     def _deal(self, cards: list[Card | None], into: list[Card | None]) -> None:
         for card in cards:
+            self.taken += 1
             if card is not None:
                 self._take(card)
             into.append(card)
@@ -222,13 +226,22 @@ class _Replay:
         for card in cards:
             if card is None:
                 raise self.record.error(self.line, f"{self.action!r}: board cards cannot be unknown ('??')")
+            self.taken += 1
             self._take(card)
             self.board.append(card)
 
     def _take(self, card: Card) -> None:
         if card in self.in_play:
-            raise self._twice(card)
+            if not self._shuffled_back(card):
+                raise self._twice(card)
+            return
         self.in_play.add(card)
+
+    def _shuffled_back(self, card: Card) -> bool:
+        """True for a folded hand's card dealt again once the stub has run out: pokerkit (and a
+        dealer) then shuffles the folded and burned cards back in (a full stud table by the last
+        streets)."""
+        return self.taken > 52 and any(card in self.holes[i] for i in self.folded)
 
     def _twice(self, card: Card) -> HistoryReplayError:
         return self.record.error(self.line, f"card {str(card)!r} is dealt twice, "
@@ -276,7 +289,9 @@ class _Replay:
             self.all_in = None
 
     def _dead(self) -> tuple[Card, ...]:
-        return tuple(c for i in sorted(self.folded) for c in self.holes[i] if c is not None)
+        """The folded hands' cards, but those shuffled back in and dealt again."""
+        live = {c for i, hole in enumerate(self.holes) if i not in self.folded for c in hole} | set(self.board)
+        return tuple(c for i in sorted(self.folded) for c in self.holes[i] if c is not None and c not in live)
 
     def _cards(self) -> tuple[tuple[tuple[Card | None, ...], ...], tuple[tuple[bool, ...], ...]]:
         """Each player's cards as dealt so far (None where unknown), and which are face up."""

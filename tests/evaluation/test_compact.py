@@ -46,6 +46,43 @@ def test_bad_rows_are_counted_and_marked(size):
     assert out[0] == out[4] > 0
 
 
+@pytest.mark.parametrize("row", [
+    [0, 0, 2, 3, 4, 5, 6],       # a pair of one card: its bits carry into the next card's place
+    [0, 0, 1, 2, 3, 4, 5],       # ... and into a card the row also holds
+    [51, 51, 0, 1, 2, 3, 4],     # the top card twice
+    [52, 60, 0, 1, 2, 3, 4],     # two cards past the deck
+    [255, 0, 1, 2, 3, 4, 5],
+    [4, 4, 4, 4, 8, 12, 16],     # one card four times
+])
+@pytest.mark.parametrize("hardware", [True, False])
+def test_every_bad_row_is_caught_by_either_bit_count(row, hardware):
+    rows = np.array([row, list(range(7))], dtype=np.uint8)
+    out = np.zeros(2, dtype=np.int32)
+    used = _compact.hardware_popcount()
+    try:
+        _compact.hardware_popcount(hardware)
+        assert _compact.evaluate_rows(rows, out, 1) == 1
+    finally:
+        _compact.hardware_popcount(used)
+    assert out[0] == -1 and out[1] > 0
+
+
+@pytest.mark.parametrize("size", [5, 6, 7])
+def test_the_portable_bit_count_gives_the_same_values(size):
+    rng = np.random.default_rng(size)
+    rows = np.argsort(rng.random((20_000, 52)), axis=1)[:, :size].astype(np.uint8)
+    rows[::97, 1] = rows[::97, 0]  # some bad rows among them
+    counted, portable = np.empty(len(rows), dtype=np.int32), np.empty(len(rows), dtype=np.int32)
+    bad = _compact.evaluate_rows(rows, counted, 1)
+    used = _compact.hardware_popcount()
+    try:
+        _compact.hardware_popcount(False)
+        assert _compact.evaluate_rows(rows, portable, 1) == bad == len(rows[::97])
+    finally:
+        _compact.hardware_popcount(used)
+    assert (counted == portable).all()
+
+
 @pytest.mark.parametrize("size", [5, 6, 7])
 def test_evaluate_many_gives_the_walks_values(table, size):
     rng = np.random.default_rng(size)

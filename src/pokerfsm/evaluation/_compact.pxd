@@ -37,6 +37,21 @@ cdef extern from *:
         uint32_t h = (uint32_t)(key >> 32);
         return pokerfsm_hash_home(h, homes) + displacement[pokerfsm_hash_bucket(h)];
     }
+    static inline uint64_t pokerfsm_flush_flags(uint64_t key) {
+        return (key + POKERFSM_SUIT_BIAS) & POKERFSM_SUIT_FLAGS;
+    }
+    static inline int pokerfsm_flush_suit(uint64_t flags) { return pokerfsm_compact_ctz(flags) >> 2; }
+    static inline int32_t pokerfsm_compact_value(const uint16_t* flush, const uint16_t* displacement,
+                                                 const uint16_t* values, uint32_t homes, uint64_t key, uint64_t bits) {
+        uint64_t flags = pokerfsm_flush_flags(key);
+    #if defined(__GNUC__) || defined(__clang__)
+        if (__builtin_expect(flags != 0, 0))
+    #else
+        if (flags)
+    #endif
+            return flush[(bits >> (pokerfsm_flush_suit(flags) << 4)) & 0x1FFF];
+        return values[pokerfsm_hash_slot(key, displacement, homes)];
+    }
     """
     enum: BUCKET_BITS "POKERFSM_BUCKET_BITS"  # log2 of the number of buckets
     enum: SUIT_BIAS "POKERFSM_SUIT_BIAS"
@@ -47,21 +62,19 @@ cdef extern from *:
     uint32_t hash_home "pokerfsm_hash_home" (uint32_t h, uint32_t homes) noexcept nogil
     # ... and the slot of Compact.values that holds the value of a hand without a flush, from its key.
     uint32_t hash_slot "pokerfsm_hash_slot" (uint64_t key, const uint16_t* displacement, uint32_t homes) noexcept nogil
+    # Non-zero when the hand of ``key`` holds five cards or more of one suit ...
+    uint64_t flush_flags "pokerfsm_flush_flags" (uint64_t key) noexcept nogil
+    # ... and the suit of that flush, from the non-zero flush_flags.
+    int flush_suit "pokerfsm_flush_suit" (uint64_t flags) noexcept nogil
+    # The value of a hand from its key and its suit bits, from the tables' arrays (see compact_value).
+    int32_t compact_value_of "pokerfsm_compact_value" (const uint16_t* flush, const uint16_t* displacement,
+                                                       const uint16_t* values, uint32_t homes, uint64_t key,
+                                                       uint64_t bits) noexcept nogil
 
 
 cdef inline uint64_t suit_bit(int card) noexcept nogil:
     """The card's rank bit within its suit's 16 bits."""
     return 1ULL << (((card & 3) << 4) + (card >> 2))
-
-
-cdef inline uint64_t flush_flags(uint64_t key) noexcept nogil:
-    """Non-zero when the hand of ``key`` holds five cards or more of one suit."""
-    return (key + SUIT_BIAS) & SUIT_FLAGS
-
-
-cdef inline int flush_suit(uint64_t flags) noexcept nogil:
-    """The suit of a hand's flush, from its non-zero flush_flags."""
-    return ctz64(flags) >> 2
 
 
 cdef inline int32_t rank_value(const Compact* c, uint64_t key) noexcept nogil:
@@ -71,10 +84,7 @@ cdef inline int32_t rank_value(const Compact* c, uint64_t key) noexcept nogil:
 
 cdef inline int32_t compact_value(const Compact* c, uint64_t key, uint64_t bits) noexcept nogil:
     """The value of a hand from its key and its suit bits."""
-    cdef uint64_t flags = flush_flags(key)
-    if flags:
-        return c.flush[(bits >> (flush_suit(flags) << 4)) & 0x1FFF]
-    return rank_value(c, key)
+    return compact_value_of(c.flush, c.displacement, c.values, c.homes, key, bits)
 
 
 # The tables, built on first use. Needs the GIL; raises on failure.

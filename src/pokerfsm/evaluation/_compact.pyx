@@ -48,7 +48,7 @@ def use_tables(tables):
     _tables.values = &values[0]
     _tables.homes = <uint32_t>tables.homes
     for j in range(256):
-        set_row_card(j, card_key[j] if j < 52 else 0, 1ULL << j if j < 52 else 0)
+        set_row_card(j, card_key[j] if j < 52 else 0, suit_bit(j) if j < 52 else 0)
     _ready = True
 
 
@@ -107,17 +107,16 @@ cdef object _evaluate_checked(cards):
 cdef extern from *:
     """
     /* evaluate_rows' loop, in C because the popcount instruction needs a per-function target,
-       which Cython cannot declare. A card is a 16-byte record: its key in the low 64 bits, its bit
-       1 << card in the high ones (0 for a byte past the deck), so one add per card sums both. The
-       cards of a row are distinct and all in the deck exactly when the k bits sum to a number with
-       k bits set (adding a bit already set carries, and a carry never adds a set bit). */
+       which Cython cannot declare. A card is a 16-byte record: its key in the low 64 bits, its
+       suit_bit in the high ones (0 for a byte past the deck), so one add per card sums a row's key
+       and its suit bits, which compact_value takes. The cards of a row are distinct and all in the
+       deck exactly when the k bits sum to a number with k bits set (adding a bit already set
+       carries, and a carry never adds a set bit). */
     #if defined(__GNUC__) || defined(__clang__)
     #define POKERFSM_INLINE static inline __attribute__((always_inline))
-    #define POKERFSM_COLD __attribute__((noinline, cold))
     #define POKERFSM_LIKELY(x) __builtin_expect(!!(x), 1)
     #else
     #define POKERFSM_INLINE static __forceinline
-    #define POKERFSM_COLD
     #define POKERFSM_LIKELY(x) (x)
     #endif
     #if defined(__x86_64__) || defined(_M_X64)
@@ -142,7 +141,7 @@ cdef extern from *:
     #define POKERFSM_POPCNT_TARGET 1
     #endif
 
-    static pokerfsm_card pokerfsm_row_cards[256];  /* by byte: a card's record, or nothing past 51 */
+    static pokerfsm_card pokerfsm_row_cards[256];  /* by byte: a card's record, or zeros past 51 */
 
     static void pokerfsm_set_row_card(int byte, uint64_t key, uint64_t bit) {
         pokerfsm_row_cards[byte] = POKERFSM_CARD(key, bit);
@@ -159,14 +158,6 @@ cdef extern from *:
     #endif
     }
 
-    static POKERFSM_COLD int32_t pokerfsm_row_flush(const uint16_t* flush, const uint8_t* row, int k, uint64_t key) {
-        int j, suit = pokerfsm_compact_ctz((key + POKERFSM_SUIT_BIAS) & POKERFSM_SUIT_FLAGS) >> 2;
-        uint32_t ranks = 0;
-        for (j = 0; j < k; j++)
-            if ((row[j] & 3) == suit) ranks |= 1u << (row[j] >> 2);
-        return flush[ranks & 0x1FFF];
-    }
-
     POKERFSM_INLINE Py_ssize_t pokerfsm_rows_of(const uint16_t* flush, const uint16_t* displacement,
             const uint16_t* values, uint32_t homes, const uint8_t* rows, Py_ssize_t count, int k, int32_t* out,
             int hardware_popcount) {
@@ -176,18 +167,15 @@ cdef extern from *:
         for (i = 0; i < count; i++) {
             const uint8_t* row = rows + i * k;
             pokerfsm_card sum = cards[row[0]];
-            uint64_t key;
+            uint64_t bits;
             int32_t v;
             for (j = 1; j < k; j++) sum = POKERFSM_ADD(sum, cards[row[j]]);
-            key = POKERFSM_KEY(sum);
-            if (POKERFSM_LIKELY(((key + POKERFSM_SUIT_BIAS) & POKERFSM_SUIT_FLAGS) == 0))
-                v = values[pokerfsm_hash_slot(key, displacement, homes)];
-            else
-                v = pokerfsm_row_flush(flush, row, k, key);
+            bits = POKERFSM_BITS(sum);
+            v = pokerfsm_compact_value(flush, displacement, values, homes, POKERFSM_KEY(sum), bits);
     #if defined(__GNUC__) || defined(__clang__)
-            held = hardware_popcount ? __builtin_popcountll(POKERFSM_BITS(sum)) : pokerfsm_portable_popcount(POKERFSM_BITS(sum));
+            held = hardware_popcount ? __builtin_popcountll(bits) : pokerfsm_portable_popcount(bits);
     #else
-            held = pokerfsm_portable_popcount(POKERFSM_BITS(sum));
+            held = pokerfsm_portable_popcount(bits);
     #endif
             if (!POKERFSM_LIKELY(held == k)) { v = -1; bad++; }
             out[i] = v;
@@ -240,6 +228,18 @@ cdef extern from *:
 
 
 cdef int _popcount = has_popcount()
+
+
+def hardware_popcount(on=None):
+    """Whether evaluate_rows counts a row's bits with the CPU's popcount instruction (when it has one).
+
+    ``on=False`` switches to the portable count and ``on=True`` back (where the
+    CPU has the instruction), so that tests can hold both to the same values.
+    """
+    global _popcount
+    if on is not None:
+        _popcount = has_popcount() if on else 0
+    return bool(_popcount)
 
 
 def evaluate_rows(const uint8_t[:, ::1] cards, int32_t[::1] out, int threads):

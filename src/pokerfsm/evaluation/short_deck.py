@@ -8,6 +8,13 @@ the short-deck hand-rank table (built on first use beside the 52-card one)
 and compare within the game only: a :class:`ShortDeckRank` is ``place << 12 |
 rank``, its ``category`` the usual :class:`~pokerfsm.ranking.HandCategory`.
 
+Hands are valued by short deck's compact evaluator
+(:mod:`pokerfsm.evaluation.short_deck_compact`, tables of about 50 KiB built
+in a fraction of a second), which gives the table's values (a test compares
+every 5-, 6- and 7-card hand) and measures faster for a single hand and for
+many (``perf/bench_short_deck.py``); the 16 MiB table stays for the equity
+kernels' board walks and is opened only by them.
+
 >>> v = evaluate_short_deck("Ah Jh", "9h 7h 6h Kc Kd")
 >>> v.category.name, v.describe(), v > evaluate_short_deck("Kh Ks", "Kc 7d 7s 6c 8d")
 ('FLUSH', 'Flush, Ace high', True)
@@ -28,10 +35,9 @@ from ..cards import Card, CardsLike
 from ..errors import InvalidDealError
 from ..ranking import HandCategory, describe, equivalence_classes
 from ..table.files import load_default
-from ..table.format import ROOT
 from ..table.rankings import SHORT_DECK, SHORT_DECK_ORDER, short_deck_class
 from ..variants import game_of
-from . import _table_rows
+from . import _short_deck_compact
 from .handrank import HandRank, validated
 from .omaha import card_codes, checked_hand
 
@@ -44,7 +50,6 @@ __all__ = ["ShortDeckRank", "evaluate_short_deck", "best_five_short_deck", "shor
 
 _GAME = game_of("short-deck")
 _DECK = frozenset(int(c) for c in _GAME.deck)
-_DECK_MASK = sum(1 << c for c in _DECK)
 
 
 class ShortDeckRank(HandRank):
@@ -90,14 +95,6 @@ def checked_short_deck_cards(cards: tuple[Card, ...], field: str) -> tuple[Card,
     return cards
 
 
-def _walk(cards: list[int]) -> int:
-    table = short_deck_table()
-    state = ROOT
-    for card in cards:
-        state = int(table[state + card + 1])
-    return state if len(cards) == 7 else int(table[state])
-
-
 def _hand(hole: CardsLike, board: CardsLike | None) -> tuple[Card, ...]:
     """The cards of a hand, checked: 5-7 cards, or two hole cards and 3-5 board cards; all in the short deck."""
     if board is None:
@@ -112,7 +109,7 @@ def evaluate_short_deck(hole: CardsLike, board: CardsLike | None = None) -> Shor
     Raises CardParseError, DuplicateCardError or InvalidDealError (field
     ``"hole"``, ``"board"`` or ``"cards"``; a card below six names the card).
     """
-    return ShortDeckRank(_walk([int(c) for c in _hand(hole, board)]))
+    return ShortDeckRank(_short_deck_compact.hand_value([int(c) for c in _hand(hole, board)]))
 
 
 def best_five_short_deck(hole: CardsLike, board: CardsLike | None = None) -> tuple[Card, ...]:
@@ -122,9 +119,9 @@ def best_five_short_deck(hole: CardsLike, board: CardsLike | None = None) -> tup
     (Card('6d'), Card('7c'), Card('8h'), Card('9s'), Card('As'))
     """
     cards = _hand(hole, board)
-    target = _walk([int(c) for c in cards])
+    target = _short_deck_compact.hand_value([int(c) for c in cards])
     for five in itertools.combinations(sorted(cards, reverse=True), 5):
-        if _walk([int(c) for c in five]) == target:
+        if _short_deck_compact.hand_value([int(c) for c in five]) == target:
             return tuple(sorted(five))
     raise AssertionError("unreachable: some five cards make the hand")  # pragma: no cover
 
@@ -140,10 +137,7 @@ def short_deck_rows(cards: ArrayLike, threads: int = 1) -> NDArray[np.int32]:
         raise InvalidDealError(f"short-deck hands are rows of 5, 6 or 7 cards, got shape {array.shape}")
     array = card_codes(array, "cards")
     out = np.empty(len(array), dtype=np.int32)
-    beyond = bool(array.size) and int(array.max()) > 51  # the kernel takes card codes only
-    if beyond:
-        out = np.where((array > 51).any(axis=1), -1, 0).astype(np.int32)
-    if beyond or (len(array) and _table_rows.walk_rows(short_deck_table(), _DECK_MASK, array, out, threads)):
+    if len(array) and _short_deck_compact.evaluate_rows(array, out, threads):
         bad = int(np.argmax(out < 0))
         row = array[bad].tolist()
         problem = "a card given twice" if len(set(row)) < len(row) else "a card outside the short deck"

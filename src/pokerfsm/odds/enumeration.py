@@ -42,7 +42,8 @@ __all__ = ["make_plan", "Plan", "enumerate_known", "enumerate_ranges", "scan_ran
 
 LOOKUPS_PER_SECOND = 1.5e8       # one thread, for the time estimate only
 _SECONDS_PER_COMBINATION = 1e-4  # Python work per combination of the outer ranges' hands
-_SECONDS_PER_RENAMING = 1e-6     # Python work per combination of hands and renaming of suits
+_SECONDS_PER_IMAGE = 1e-7        # numpy work per combination of hands and renaming of suits
+_SECONDS_PER_CLASS = 2e-5        # Python work per class of combinations listed
 _PARALLEL_WORK = 2e6             # lookups below which one thread is faster than waking others
 
 Progress = Callable[[float], None]
@@ -151,8 +152,9 @@ def make_plan(deal: Deal) -> Plan:
     overhead = tuples * _SECONDS_PER_COMBINATION * (1 + len(group) / 4) / len(group)
     scan = lookups / LOOKUPS_PER_SECOND + overhead
     combinations = math.prod(len(deal.seats[i].cut_range) for i in ranged)
-    matchups = (combinations / len(group) / _seat_swaps(deal, ranged) * _known_seconds(len(deal.seats), k)
-                + combinations * _SECONDS_PER_RENAMING * (2 + len(group)))
+    classes = combinations / len(group) / _seat_swaps(deal, ranged)
+    matchups = (classes * (_known_seconds(len(deal.seats), k) + _SECONDS_PER_CLASS)
+                + combinations * len(group) * _SECONDS_PER_IMAGE)
     return Plan(inner, outer, group, min(scan, matchups), matchups < scan)
 
 

@@ -133,6 +133,26 @@ def test_evaluate_many_rejects_bad_rows(table):
         evaluate_many(np.array([[0, 1, 2, 3, 300]]))
     with pytest.raises(CardParseError, match="row 0"):
         evaluate_many(np.array([[0, 1, 2, 3, 52]], dtype=np.uint8))
+
+
+@pytest.mark.parametrize("dtype", [np.uint8, np.int16, np.int32, np.int64, np.uint64])
+def test_evaluate_many_takes_any_integer_codes_and_names_the_bad_row(table, dtype):
+    rows = np.array([[0, 1, 2, 3, 4, 5, 6], [7, 8, 9, 10, 11, 12, 13], [14, 15, 16, 17, 18, 19, 20]])
+    assert evaluate_many(rows.astype(dtype)).tolist() == evaluate_many(rows.astype(np.uint8)).tolist()
+    repeated = rows.copy()
+    repeated[2, 3] = repeated[2, 0]
+    with pytest.raises(DuplicateCardError, match=r"row 2: \[14, 15, 16, 14,") as error:
+        evaluate_many(repeated.astype(dtype))
+    assert (error.value.field, error.value.index) == ("cards", 2)
+    limits = np.iinfo(dtype)
+    for bad in (52, 255, -1, 2**40, -2**40):
+        if not limits.min <= bad <= limits.max:
+            continue
+        outside = rows.copy()
+        outside[1, 6] = bad
+        with pytest.raises(CardParseError, match="row 1") as error:
+            evaluate_many(outside.astype(dtype))
+        assert (error.value.field, error.value.index) == ("cards", 1)
     with pytest.raises(InvalidDealError):
         evaluate_many(np.zeros((3, 4), dtype=np.uint8))
     assert evaluate_many(np.zeros((0, 7), dtype=np.uint8)).shape == (0,)

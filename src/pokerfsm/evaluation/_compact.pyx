@@ -158,18 +158,25 @@ cdef extern from *:
     #endif
     }
 
+    /* The card code at rows[i] (bytes, or 4- or 8-byte signed integers), 255 (no card) outside 0-51. */
+    POKERFSM_INLINE size_t pokerfsm_card_at(const void* rows, Py_ssize_t i, int width) {
+        uint64_t code;
+        if (width == 1) return ((const uint8_t*)rows)[i];
+        code = width == 4 ? (uint64_t)(int64_t)((const int32_t*)rows)[i] : (uint64_t)((const int64_t*)rows)[i];
+        return code < 52 ? (size_t)code : 255;
+    }
+
     POKERFSM_INLINE Py_ssize_t pokerfsm_rows_of(const uint16_t* flush, const uint16_t* displacement,
-            const uint16_t* values, uint32_t homes, const uint8_t* rows, Py_ssize_t count, int k, int32_t* out,
-            int hardware_popcount) {
+            const uint16_t* values, uint32_t homes, const void* rows, Py_ssize_t count, int k, int width,
+            int32_t* out, int hardware_popcount) {
         const pokerfsm_card* cards = pokerfsm_row_cards;
         Py_ssize_t i, bad = 0;
         int j, held;
         for (i = 0; i < count; i++) {
-            const uint8_t* row = rows + i * k;
-            pokerfsm_card sum = cards[row[0]];
+            pokerfsm_card sum = cards[pokerfsm_card_at(rows, i * k, width)];
             uint64_t bits;
             int32_t v;
-            for (j = 1; j < k; j++) sum = POKERFSM_ADD(sum, cards[row[j]]);
+            for (j = 1; j < k; j++) sum = POKERFSM_ADD(sum, cards[pokerfsm_card_at(rows, i * k + j, width)]);
             bits = POKERFSM_BITS(sum);
             v = pokerfsm_compact_value(flush, displacement, values, homes, POKERFSM_KEY(sum), bits);
     #if defined(__GNUC__) || defined(__clang__)
@@ -183,22 +190,27 @@ cdef extern from *:
         return bad;
     }
 
-    #define POKERFSM_ROWS_BY_LENGTH(hw) switch (k) { \
-        case 7: return pokerfsm_rows_of(flush, displacement, values, homes, rows, count, 7, out, hw); \
-        case 6: return pokerfsm_rows_of(flush, displacement, values, homes, rows, count, 6, out, hw); \
-        default: return pokerfsm_rows_of(flush, displacement, values, homes, rows, count, 5, out, hw); }
+    /* One specialised loop per row length (5-7) and card code width (1, 4 or 8 bytes). */
+    #define POKERFSM_ROWS_CASE(w, n, hw) case (w) * 8 + (n): \
+        return pokerfsm_rows_of(flush, displacement, values, homes, rows, count, n, w, out, hw);
+    #define POKERFSM_ROWS_BY_SHAPE(hw) switch (width * 8 + k) { \
+        POKERFSM_ROWS_CASE(1, 5, hw) POKERFSM_ROWS_CASE(1, 6, hw) POKERFSM_ROWS_CASE(1, 7, hw) \
+        POKERFSM_ROWS_CASE(4, 5, hw) POKERFSM_ROWS_CASE(4, 6, hw) POKERFSM_ROWS_CASE(4, 7, hw) \
+        POKERFSM_ROWS_CASE(8, 5, hw) POKERFSM_ROWS_CASE(8, 6, hw) POKERFSM_ROWS_CASE(8, 7, hw) \
+        default: return -1; }
 
     #ifdef POKERFSM_POPCNT_TARGET
     __attribute__((target("popcnt")))
     static Py_ssize_t pokerfsm_rows_popcnt(const uint16_t* flush, const uint16_t* displacement, const uint16_t* values,
-            uint32_t homes, const uint8_t* rows, Py_ssize_t count, int k, int32_t* out) {
-        POKERFSM_ROWS_BY_LENGTH(1)
+            uint32_t homes, const void* rows, Py_ssize_t count, int k, int width, int32_t* out) {
+        POKERFSM_ROWS_BY_SHAPE(1)
     }
     #endif
 
     static Py_ssize_t pokerfsm_rows_portable(const uint16_t* flush, const uint16_t* displacement,
-            const uint16_t* values, uint32_t homes, const uint8_t* rows, Py_ssize_t count, int k, int32_t* out) {
-        POKERFSM_ROWS_BY_LENGTH(0)
+            const uint16_t* values, uint32_t homes, const void* rows, Py_ssize_t count, int k, int width,
+            int32_t* out) {
+        POKERFSM_ROWS_BY_SHAPE(0)
     }
 
     /* 1 when the popcount instruction may be used (checked once, by Python, before any thread starts). */
@@ -212,19 +224,27 @@ cdef extern from *:
     }
 
     static Py_ssize_t pokerfsm_value_rows(int hardware_popcount, const uint16_t* flush, const uint16_t* displacement,
-            const uint16_t* values, uint32_t homes, const uint8_t* rows, Py_ssize_t count, int k, int32_t* out) {
+            const uint16_t* values, uint32_t homes, const void* rows, Py_ssize_t count, int k, int width,
+            int32_t* out) {
     #ifdef POKERFSM_POPCNT_TARGET
-        if (hardware_popcount) return pokerfsm_rows_popcnt(flush, displacement, values, homes, rows, count, k, out);
+        if (hardware_popcount)
+            return pokerfsm_rows_popcnt(flush, displacement, values, homes, rows, count, k, width, out);
     #endif
-        return pokerfsm_rows_portable(flush, displacement, values, homes, rows, count, k, out);
+        return pokerfsm_rows_portable(flush, displacement, values, homes, rows, count, k, width, out);
     }
     """
     void set_row_card "pokerfsm_set_row_card" (int byte, uint64_t key, uint64_t bit) noexcept
     int has_popcount "pokerfsm_has_popcount" () noexcept
     Py_ssize_t value_rows "pokerfsm_value_rows" (int hardware_popcount, const uint16_t* flush,
                                                  const uint16_t* displacement, const uint16_t* values, uint32_t homes,
-                                                 const uint8_t* rows, Py_ssize_t count, int k,
+                                                 const void* rows, Py_ssize_t count, int k, int width,
                                                  int32_t* out) noexcept nogil
+
+
+ctypedef fused card_code:
+    uint8_t
+    int32_t
+    int64_t
 
 
 cdef int _popcount = has_popcount()
@@ -242,23 +262,23 @@ def hardware_popcount(on=None):
     return bool(_popcount)
 
 
-def evaluate_rows(const uint8_t[:, ::1] cards, int32_t[::1] out, int threads):
-    """Value of each row of 5-7 cards into ``out``; returns how many rows are bad.
+def evaluate_rows(const card_code[:, ::1] cards, int32_t[::1] out, int threads):
+    """Value of each row of 5-7 card codes (uint8, int32 or int64) into ``out``; returns how many rows are bad.
 
-    A bad row (a card above 51 or a repeated card) gets the value -1. Runs
-    without the GIL, on ``threads`` threads, in blocks of 4,096 rows.
+    A bad row (a card outside 0-51 or a repeated card) gets the value -1.
+    Runs without the GIL, on ``threads`` threads, in blocks of 4,096 rows.
     """
     cdef const Compact* c = compact_tables()
     cdef Py_ssize_t n = cards.shape[0], block, bad = 0, size = 4096
-    cdef int k = <int>cards.shape[1]
-    cdef const uint8_t* rows = &cards[0, 0] if n > 0 else NULL
+    cdef int k = <int>cards.shape[1], width = sizeof(card_code)
+    cdef const card_code* rows = &cards[0, 0] if n > 0 else NULL
     cdef int32_t* values = &out[0] if n > 0 else NULL
     if not 5 <= k <= 7 or out.shape[0] < n:
         raise ValueError(f"evaluate_rows takes rows of 5-7 cards and an output as long, got {k} and {out.shape[0]}")
     with nogil:
         for block in prange((n + size - 1) // size, num_threads=threads, schedule="static"):
             bad += value_rows(_popcount, c.flush, c.displacement, c.values, c.homes, rows + k * size * block,
-                              min(size, n - size * block), k, values + size * block)
+                              min(size, n - size * block), k, width, values + size * block)
     return bad
 
 

@@ -109,14 +109,26 @@ def evaluate_many(cards: ArrayLike, *, board: ArrayLike | None = None,
         array = _with_board(array, np.asarray(board), chosen.hole_cards)
     if array.ndim != 2 or array.shape[1] not in (5, 6, 7):
         raise InvalidDealError(f"evaluate_many takes an (n, 5|6|7) array, got shape {array.shape}")
-    array = card_codes(array, "cards")
-    out = np.empty(len(array), dtype=np.int32)
-    if len(array) and _compact.evaluate_rows(array, out, threads_for(len(array) * 10)):
+    return _holdem_rows(array)
+
+
+_KERNEL_CODES = ("uint8", "int32", "int64")
+"""Card code types the kernel reads as they are (it checks their range itself); others are converted."""
+
+
+def _holdem_rows(array: NDArray[np.generic]) -> NDArray[np.int32]:
+    """Values of (n, 5-7) hold'em rows; raises CardParseError or DuplicateCardError naming the first bad row."""
+    import numpy as np
+
+    codes = np.ascontiguousarray(array) if array.dtype.name in _KERNEL_CODES else card_codes(array, "cards")
+    out = np.empty(len(codes), dtype=np.int32)
+    if len(codes) and _compact.evaluate_rows(codes, out, threads_for(len(codes) * 10)):
         bad = int(np.argmax(out < 0))
-        row = array[bad].tolist()
-        problem = "a card outside 0-51" if max(row) > 51 else "a repeated card"
-        raise (CardParseError if max(row) > 51 else DuplicateCardError)(
-            f"row {bad}: {row!r} has {problem}")
+        row = codes[bad].tolist()
+        outside = min(row) < 0 or max(row) > 51
+        problem = "a card outside 0-51" if outside else "a repeated card"
+        raise (CardParseError if outside else DuplicateCardError)(f"cards: row {bad}: {row!r} has {problem}",
+                                                                  field="cards", index=bad)
     return out
 
 

@@ -123,12 +123,13 @@ def test_more_players_than_the_deck_allows_is_a_422(client):
     assert "2 to 7 players" in response.json()["detail"][0]["msg"]
 
 
-def test_the_heatmap_says_it_is_for_holdem_only(client):
+def test_the_heatmap_says_it_is_for_holdem_and_short_deck_only(client):
     response = client.post("/api/heatmap", json={"game": "omaha", "players": [["As", "Ks", "Qh", "Jh"], "AAxx"],
                                                  "seat": 1})
     assert response.status_code == 422
     assert response.json()["detail"] == [{"loc": ["body", "game"], "type": "game_not_supported",
-                                          "msg": "the per-hand equity is for hold'em only, not omaha"}]
+                                          "msg": "the per-hand equity is for Texas hold'em and Short-deck hold'em "
+                                                 "only, not Omaha"}]
 
 
 # ---------------------------------------------------------------- outs and the vocabulary

@@ -72,7 +72,7 @@ def test_range_never_echoes_a_large_input(client):
 
 def test_a_damaged_file_of_the_server_is_named_without_its_folder(client, monkeypatch):
     from pokerfsm.errors import StoreCorruptError
-    from pokerfsm.web import study
+    from pokerfsm.web import grid_games
 
     where = "/srv/site-packages/pokerfsm/data/preflop-order.csv"
 
@@ -80,7 +80,7 @@ def test_a_damaged_file_of_the_server_is_named_without_its_folder(client, monkey
         raise StoreCorruptError(f"{where}:7: 'AA,6' is not a row; the order shipped with pokerfsm is damaged: "
                                 "reinstall pokerfsm", path=where, line=7)
 
-    monkeypatch.setattr(study, "parse_range", damaged)
+    monkeypatch.setattr(grid_games, "parse_range", damaged)
     response = client.post("/api/range", json={"range": "top 5%"})
     assert response.status_code == 422
     assert response.json()["detail"][0]["msg"].startswith("preflop-order.csv:7: 'AA,6' is not a row")

@@ -10,7 +10,9 @@ by name, as an unknown one is, with one 422 on ``game``.
 page keeps no list of its own: each game's name, label, hole cards, whether
 it has an 8-or-better low, how many players its deck allows, whether it deals
 a board, whether a seat may hold a range, each hole card's face (a stud
-player's up cards) and the deck.
+player's up cards), the deck, and whether the range grid, its heatmap and
+the board hits answer the game (``grid``: hold'em and short deck,
+:data:`GRID_GAMES`) with the ranks of its grid, highest first.
 
 >>> [game.name for game in OFFERED]
 ['holdem', 'omaha', 'omaha5', 'omaha6', 'omaha-hi-lo', 'omaha5-hi-lo', 'stud', 'stud-hi-lo', 'razz', 'short-deck']
@@ -22,9 +24,11 @@ player's up cards) and the deck.
 >>> stud = games_vocabulary()[6]
 >>> stud["label"], stud["board"], stud["ranges"], " ".join(stud["faces"])
 ('Seven-card stud', False, False, 'down down up up up up down')
->>> short_deck = games_vocabulary()[-1]["deck"]
->>> len(short_deck), "5c" in short_deck, "6c" in short_deck
+>>> short_deck = games_vocabulary()[-1]
+>>> len(short_deck["deck"]), "5c" in short_deck["deck"], "6c" in short_deck["deck"]
 (36, False, True)
+>>> short_deck["grid"], short_deck["ranks"], stud["grid"]
+(True, 'AKQJT9876', False)
 >>> try:
 ...     offered_game("omaha7")
 ... except FieldError as exc:
@@ -35,16 +39,20 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..cards import RANK_SYMBOLS
 from ..errors import Error, OptionError, quoted
 from ..odds.omaha_deal import most_players
 from ..variants import GAMES, HOLDEM, Game, HighRule, game_of
 from .problems import FieldError
 
-__all__ = ["OFFERED", "offered_game", "games_vocabulary"]
+__all__ = ["OFFERED", "GRID_GAMES", "offered_game", "games_vocabulary"]
 
 OFFERED: tuple[Game, ...] = tuple(game for game in GAMES if game is HOLDEM or game.is_omaha or game.is_stud
                                    or game.high is HighRule.SHORT_DECK)
 """The games whose equity the page and its API answer, hold'em first."""
+GRID_GAMES: tuple[Game, ...] = (HOLDEM, game_of("short-deck"))
+"""The games the range grid, the per-hand heatmap, the live combos and the board hits answer
+(:mod:`pokerfsm.web.grid_games`): a seat holds two cards or a range of them."""
 
 STUD_DOWN_FIRST = 2
 """A stud player's first two cards are dealt down; the up cards follow, and the last card is down."""
@@ -72,7 +80,9 @@ def faces(game: Game) -> list[str]:
 
 def games_vocabulary() -> list[dict[str, Any]]:
     """Each offered game as the page shows it: name, label, hole cards, hi-lo, most players, board,
-    ranges, faces and deck."""
+    ranges, faces, deck, grid and the grid's ranks."""
     return [{"name": game.name, "label": game.label, "hole_cards": game.hole_cards, "hi_lo": game.eight_or_better,
              "players": most_players(game), "board": game.board_cards > 0, "ranges": not game.is_stud,
-             "faces": faces(game), "deck": [str(card) for card in game.deck]} for game in OFFERED]
+             "faces": faces(game), "deck": [str(card) for card in game.deck], "grid": game in GRID_GAMES,
+             "ranks": "".join(sorted({str(card)[0] for card in game.deck}, key=RANK_SYMBOLS.index, reverse=True))}
+            for game in OFFERED]

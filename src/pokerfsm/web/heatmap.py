@@ -10,6 +10,10 @@ fits its share and Monte Carlo otherwise (the library's automatic mode). When
 the time runs out the classes not done are left out and the answer says
 ``"complete": false``; a cancelled request stops at once.
 
+At short deck (the request's ``game``) the classes are the 81 of its 9×9
+grid, each asked as a short-deck equity question (:func:`pokerfsm.equity`
+answers from the store's short-deck tables where they hold it).
+
 >>> from pokerfsm.web.questions import read_equity_request
 >>> from pokerfsm.web.schemas import EquityRequest
 >>> from pokerfsm.web.state import default_engine
@@ -25,11 +29,13 @@ import logging
 from typing import Any
 
 from ..cards import Card
-from ..combos import HAND_CLASSES, hand_class
+from ..combos import hand_class
 from ..errors import InvalidDealError, StoreError, TimeLimitError
-from ..odds import Stop, prepare_deal
+from ..odds import Stop
 from ..ranges import HandRange, parse_range
+from ..variants import HOLDEM, game_of
 from .cache import Question, RandomSeat, RangeSeat, SeatKey
+from .grid_games import game_classes, read_grid_deal
 from .live import live_range, tidy
 from .problems import FieldError
 from .questions import engine_args
@@ -56,15 +62,17 @@ def _seat_range(seat: SeatKey) -> HandRange:
 def _by_class(question: Question, seat: int) -> dict[str, HandRange]:
     """The seat's live combos (:mod:`pokerfsm.web.live`: none using a card on the board, dead or held by
     another seat), per class."""
-    deal = prepare_deal(*engine_args(question))
+    game = game_of(question.game)
+    deal = read_grid_deal(*engine_args(question), game)
     groups: dict[str, dict[Any, float]] = {}
     for combo, weight in live_range(deal, seat).items():
         groups.setdefault(hand_class(combo), {})[combo] = weight
-    return {hand: HandRange(groups[hand]) for hand in HAND_CLASSES if hand in groups}
+    return {hand: HandRange(groups[hand]) for hand in game_classes(game) if hand in groups}
 
 
 def _use_table(question: Question) -> bool:
-    if len(question.players) != 2 or question.board or question.dead or question.samples is not None:
+    if (len(question.players) != 2 or question.board or question.dead or question.samples is not None
+            or question.game != HOLDEM.name):
         return False
     from .. import precomputed
 
@@ -113,8 +121,8 @@ def _computed(question: Question, seat: int, groups: dict[str, HandRange], stop:
         asked = list(players)
         asked[seat] = part
         try:  # the budget steers each class to its share (exact, else Monte Carlo); the limit is the whole's
-            result = engine.equity(asked, board, dead, samples=question.samples, seed=question.seed,
-                                   budget=share / 2, stop=whole)
+            result = engine.equity(asked, board, dead, game=question.game, samples=question.samples,
+                                   seed=question.seed, budget=share / 2, stop=whole)
         except TimeLimitError:
             whole.resume()  # the heatmap's share is over, not the request's: answer what is done
             stop.check()

@@ -16,6 +16,13 @@ prints the same count.
 (12, 'Ah Ad')
 >>> live_answer(deal)["seats"][1]
 {'range': 'QQ+, AKs', 'combos': 22, 'live': 12}
+
+At short deck (a :class:`~pokerfsm.odds.short_deck_deal.ShortDeckDeal`) a
+range is of the 36-card deck: an unknown hand's 630 combos, not 1,326.
+
+>>> from pokerfsm.odds.short_deck_deal import prepare_short_deck_deal
+>>> live_answer(prepare_short_deck_deal(["AhAd", None], "Kd 7c 6h"))["seats"][1]
+{'range': 'random', 'combos': 630, 'live': 465}
 """
 from __future__ import annotations
 
@@ -23,8 +30,9 @@ from typing import Any
 
 from ..cards import Card
 from ..combos import hand_class
-from ..odds.deal import Deal
+from ..odds.short_deck_deal import ShortDeckDeal
 from ..ranges import HandRange
+from .grid_games import GridDeal, out_of_deck
 
 __all__ = ["given_range", "live_range", "cards_out", "live_answer", "tidy"]
 
@@ -34,15 +42,17 @@ def tidy(x: float) -> float:
     return int(x) if float(x).is_integer() else round(x, 6)
 
 
-def given_range(deal: Deal, seat: int) -> HandRange:
-    """Seat ``seat``'s range as given (a known hand is the range of its one combo)."""
+def given_range(deal: GridDeal, seat: int) -> HandRange:
+    """Seat ``seat``'s range as given, of the deal's deck (a known hand is the range of its one combo)."""
     held = deal.seats[seat]
     if held.source is not None:
+        if isinstance(deal, ShortDeckDeal):  # a range of the 36 cards
+            return held.source.without(int(c) for c in out_of_deck(deal.game))
         return held.source
     return HandRange.from_combos([held.known_hand])
 
 
-def live_range(deal: Deal, seat: int) -> HandRange:
+def live_range(deal: GridDeal, seat: int) -> HandRange:
     """The combos of seat ``seat`` that the rest of the deal leaves possible."""
     held = deal.seats[seat]
     if held.hand is not None:
@@ -50,14 +60,14 @@ def live_range(deal: Deal, seat: int) -> HandRange:
     return held.cut_range
 
 
-def cards_out(deal: Deal, seat: int) -> tuple[Card, ...]:
+def cards_out(deal: GridDeal, seat: int) -> tuple[Card, ...]:
     """The cards out of the deck for seat ``seat`` besides the board: the dead cards, then the other
     seats' hands (a range left with one hand included)."""
     others = [c for n, held in enumerate(deal.seats) if n != seat and held.hand is not None for c in held.hand]
     return (*deal.dead, *others)
 
 
-def live_answer(deal: Deal, seat: int | None = None) -> dict[str, Any]:
+def live_answer(deal: GridDeal, seat: int | None = None) -> dict[str, Any]:
     """``{"seats": [{"range", "combos", "live"}]}``: each seat's hand or range as given, its combos and its live
     combos; with ``seat``, also ``"classes"``: each hand class of that seat's range -> its live combos."""
     seats = []

@@ -33,14 +33,16 @@ from ..odds.omaha_deal import OmahaDeal
 from ..odds.short_deck_deal import ShortDeckDeal
 from ..odds.stud_deal import StudDeal
 from ..odds.symmetry import range_symmetries
-from ..variants import HOLDEM
+from ..variants import HOLDEM, Game
 from .cache import DealtSeat, Question, RandomSeat, RangeSeat
 from .games import offered_game
+from .grid_games import GridDeal, grid_game, read_grid_deal
 from .jsontext import loads_strict
 from .problems import FieldError
 from .schemas import EquityRequest, SpotRequest
 
-__all__ = ["Dealt", "FieldError", "field_error", "read_deal", "read_equity_request", "read_equity_question",
+__all__ = ["Dealt", "FieldError", "field_error", "read_deal", "read_grid_spot", "read_equity_request",
+           "read_equity_question",
            "encode_query", "decode_query", "shown_as_asked", "engine_args"]
 
 log = logging.getLogger("pokerfsm.web")
@@ -95,12 +97,20 @@ def read_deal(req: SpotRequest, prefix: str = "body") -> Deal:
         raise field_error(exc, prefix) from None
 
 
+def read_grid_spot(req: SpotRequest, game: Game, prefix: str = "body") -> GridDeal:
+    """The deal of a request at a grid game (:mod:`pokerfsm.web.grid_games`), checked by the library, or
+    :class:`FieldError` naming the bad field."""
+    try:
+        return read_grid_deal([_as_given(p) for p in req.players], req.board, req.dead, game)
+    except Error as exc:
+        raise field_error(exc, prefix) from None
+
+
 def read_equity_request(req: EquityRequest, prefix: str = "body") -> Question:
-    """Turn a hold'em request into a :class:`Question`, or raise :class:`FieldError` naming the bad field
-    (a request of another game among them: what takes this question, the per-hand heatmap, is hold'em's)."""
-    if offered_game(req.game, prefix) is not HOLDEM:
-        raise FieldError((prefix, "game"), f"the per-hand equity is for hold'em only, not {req.game.strip()}",
-                         "game_not_supported")
+    """Turn a request of a grid game (hold'em or short deck) into a :class:`Question`, or raise
+    :class:`FieldError` naming the bad field (what takes this question, the per-hand heatmap, answers
+    those games only)."""
+    grid_game(req.game, prefix, "the per-hand equity")
     return read_equity_question(req, prefix)[0]
 
 

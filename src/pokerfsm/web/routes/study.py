@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, Request, Response
+from fastapi import APIRouter, Depends, Query, Request, Response
 from fastapi.responses import JSONResponse
 
 from ...errors import Error
@@ -19,6 +19,7 @@ from ...odds import Stop
 from ...study.report import FlopReport
 from ..distribution import DistributionRequest, distribution_answer
 from ..flop_jobs import BusyError, FlopsRequest, ReportJobs, job_failure, read_request, report_answer, report_jobs
+from ..grid_games import grid_game
 from ..heatmap import heatmap
 from ..problems import error_response
 from ..questions import field_error, read_equity_request
@@ -48,12 +49,15 @@ router = APIRouter(tags=["study"])
 
 @router.post("/api/range", responses=ERRORS, summary="Read a range: canonical text, combos, share of each hand class")
 async def post_range(body: RangeRequest, server: Server) -> Any:
-    return JSONResponse(await server.in_thread(range_answer, body.range, body.set))
+    return JSONResponse(await server.in_thread(range_answer, body.range, body.set, body.game))
 
 
-@router.get("/api/order", summary="The 169 hand classes in the PokerStove order")
-async def get_order(server: Server) -> Any:
-    return JSONResponse(await server.in_thread(order_answer), headers={"Cache-Control": "public, max-age=3600"})
+@router.get("/api/order", responses=ERRORS,
+            summary="The hand classes strongest first: hold'em's 169 in the PokerStove order, or short deck's 81")
+async def get_order(server: Server, game: str = Query(default="holdem", max_length=40,
+                                                      description="holdem (the default) or short-deck")) -> Any:
+    chosen = grid_game(game, "query")
+    return JSONResponse(await server.in_thread(order_answer, chosen), headers={"Cache-Control": "public, max-age=3600"})
 
 
 @router.post("/api/live", responses=ERRORS,

@@ -1,7 +1,12 @@
 """Benchmark short-deck hold'em: its table, evaluate_many and equity, beside pokerkit's ShortDeckHoldemHand.
 
 The table: the generator's time for the short-deck table (36 cards, the
-52-card layout) and its size, beside the 52-card table's. Evaluation:
+52-card layout) and its size, beside the 52-card table's. The two
+evaluators side by side, CPU time on one thread: random seven-card hands
+valued by walking the short-deck table and by the compact evaluator
+(:mod:`pokerfsm.evaluation.short_deck_compact`), and one hand's value as
+``evaluate()`` takes it (the walk in Python, as it was, against the compact
+kernel), with the full ``evaluate(..., game="short-deck")`` call. Evaluation:
 ``evaluate_many(rows, game="short-deck")`` on random seven-card hands of the
 36 cards, one thread (with its CPU time) and all threads; pokerkit's
 ``ShortDeckHoldemHand.from_game`` in a Python loop on a sample of them, its
@@ -30,8 +35,12 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).parent))
 from _common import banner, print_rows
-from pokerfsm import Card, equity, evaluate_many
-from pokerfsm.table import HOLDEM, SHORT_DECK, generate_table
+from pokerfsm import Card, equity, evaluate, evaluate_many
+from pokerfsm.evaluation import _short_deck_compact, _table_rows
+from pokerfsm.evaluation.short_deck import short_deck_table
+from pokerfsm.evaluation.short_deck_compact import short_deck_tables
+from pokerfsm.table import HOLDEM, ROOT, SHORT_DECK, generate_table
+from pokerfsm.table.rankings import deck_mask
 from pokerfsm.variants import game_of
 
 DECK = np.array([int(c) for c in game_of("short-deck").deck], dtype=np.uint8)
@@ -64,6 +73,53 @@ def bench_tables() -> list[tuple]:
             rows.append((f"generate the {ranking.name} table", f"{seconds:.2f} s",
                          f"{ranking.first_rows[-1]:,} states, {path.stat().st_size / 2**20:.1f} MiB"))
     return rows
+
+
+def cpu_time(fn, repeat: int) -> float:
+    """The median CPU time of ``fn()`` after one warm-up call."""
+    fn()
+    times = []
+    for _ in range(repeat):
+        start = time.process_time()
+        fn()
+        times.append(time.process_time() - start)
+    return statistics.median(times)
+
+
+def walked_value(table: np.ndarray, codes: list[int]) -> int:
+    """One hand's value by walking the short-deck table in Python (how evaluate() valued it before)."""
+    state = ROOT
+    for card in codes:
+        state = int(table[state + card + 1])
+    return state if len(codes) == 7 else int(table[state])
+
+
+def bench_evaluators(quick: bool) -> list[tuple]:
+    """The table walk beside the compact evaluator, one thread, CPU time: many hands and one."""
+    n, repeat = (1_000_000, 3) if quick else (5_000_000, 5)
+    rows, table, mask = random_rows(n), short_deck_table(), deck_mask(SHORT_DECK.deck)
+    walked, compact = np.empty(n, dtype=np.int32), np.empty(n, dtype=np.int32)
+    start = time.perf_counter()
+    short_deck_tables.cache_clear()
+    _short_deck_compact.use_tables(short_deck_tables())
+    built = time.perf_counter() - start
+    walk = cpu_time(lambda: _table_rows.walk_rows(table, mask, rows, walked, 1), repeat)
+    fast = cpu_time(lambda: _short_deck_compact.evaluate_rows(rows, compact, 1), repeat)
+    assert (walked == compact).all()
+    found = [("random 7-card hands: walking the table (16 MiB)", f"{n / walk:,.0f}/s", ""),
+             ("random 7-card hands: compact evaluator", f"{n / fast:,.0f}/s",
+              f"{walk / fast:.1f}x the walk; tables {short_deck_tables().nbytes / 1024:.0f} KiB, built in "
+              f"{built * 1000:.0f} ms")]
+    hands = [r.tolist() for r in rows[:20_000]]
+    walk = cpu_time(lambda: [walked_value(table, h) for h in hands], repeat)
+    fast = cpu_time(lambda: [_short_deck_compact.hand_value(h) for h in hands], repeat)
+    assert [walked_value(table, h) for h in hands[:100]] == [_short_deck_compact.hand_value(h) for h in hands[:100]]
+    call = cpu_time(lambda: [evaluate(h, game="short-deck") for h in hands[:2_000]], repeat) * 10
+    found += [("one hand's value: the walk in Python", f"{len(hands) / walk:,.0f}/s", ""),
+              ("one hand's value: the compact kernel", f"{len(hands) / fast:,.0f}/s", f"{walk / fast:.1f}x the walk"),
+              ("evaluate(cards, game='short-deck'), the whole call", f"{len(hands) / call:,.0f}/s",
+               "checks included")]
+    return found
 
 
 def bench_evaluation(quick: bool) -> list[tuple]:
@@ -155,6 +211,7 @@ def pokerkit_duel(quick: bool, duel: dict[str, tuple[float, float]]) -> list[tup
 def report(quick: bool) -> None:
     banner("Short-deck hold'em: its table, evaluate_many and equity, beside pokerkit")
     print_rows(("table", "time", "size"), bench_tables())
+    print_rows(("short-deck evaluators, one thread, CPU time", "hands", "ratio; note"), bench_evaluators(quick))
     print_rows(("short-deck evaluation", "hands", "note"), bench_evaluation(quick))
     rows, duel = bench_equity(quick)
     print_rows(("short-deck equity question", "answer", "median wall", "CPU per run"), rows)

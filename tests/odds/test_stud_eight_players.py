@@ -10,6 +10,8 @@ import warnings
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from test_stud_equity import assert_agrees, oracle
 
 from pokerfsm.cards import Card
@@ -47,6 +49,16 @@ def test_exact_eight_player_equity_agrees_with_pokerkit(game, seed, unseen, deal
     result = compute_stud(deal)
     assert deal.street == (7 if dealt else 6) and result.combinations == deals(deal)
     assert_agrees(result, oracle(game, seats, "", board))
+
+
+@settings(max_examples=12, deadline=None)
+@given(game=st.sampled_from(["stud", "stud-hi-lo", "razz"]), seed=st.integers(0, 10_000),
+       unseen=st.sets(st.integers(0, 7), max_size=3), dealt=st.booleans())
+def test_any_sixth_or_seventh_street_of_eight_agrees_with_pokerkit(game, seed, unseen, dealt):
+    seats, rest = table(seed, unseen=sorted(unseen))
+    board = rest[0] if dealt else ""
+    assert_agrees(compute_stud(prepare_stud_deal(seats, game=game, board=board), exact=True),
+                  oracle(game, seats, "", board))
 
 
 def test_every_card_seen_the_pot_goes_by_each_community_card_in_turn():

@@ -34,7 +34,7 @@ from pathlib import Path
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).parent))
-from _common import banner, print_rows
+from _common import banner, median_time, print_rows
 from pokerfsm import Card, equity, evaluate, evaluate_many
 from pokerfsm.evaluation import _short_deck_compact, _table_rows
 from pokerfsm.evaluation.short_deck import short_deck_table
@@ -77,13 +77,7 @@ def bench_tables() -> list[tuple]:
 
 def cpu_time(fn, repeat: int) -> float:
     """The median CPU time of ``fn()`` after one warm-up call."""
-    fn()
-    times = []
-    for _ in range(repeat):
-        start = time.process_time()
-        fn()
-        times.append(time.process_time() - start)
-    return statistics.median(times)
+    return median_time(fn, repeat, clock=time.process_time)
 
 
 def walked_value(table: np.ndarray, codes: list[int]) -> int:

@@ -141,3 +141,17 @@ def test_the_rule_is_pokerkits_the_seventh_card_is_a_community_card_at_eight_pla
                     state.check_or_call()
         assert shared_at == ([4] if players == 8 else [])   # street 4 of 0-4: seventh street
         assert shared_cards(players, 52) == len(shared_at)
+
+
+def test_progress_runs_over_the_community_cards_and_a_cancel_stops():
+    from pokerfsm.errors import CancelledError
+    from pokerfsm.odds.stopping import Stop
+
+    seats, _ = table(2, unseen=(0, 3, 5))
+    seen = []
+    compute_stud(prepare_stud_deal(seats), progress=seen.append)
+    assert len(seen) == 7 and seen == sorted(seen) and seen[-1] == 1.0   # one step per community card left
+    stop = Stop()
+    stop.cancel()
+    with pytest.raises(CancelledError):
+        compute_stud(prepare_stud_deal(seats), stop=stop)

@@ -86,3 +86,21 @@ def test_one_hand_is_valued_as_its_rows_are():
     out = np.empty(2, dtype=np.int32)
     _short_deck_compact.evaluate_rows(rows, out, 1)
     assert [_short_deck_compact.hand_value(row.tolist()) for row in rows] == out.tolist()
+
+
+def test_valuing_short_deck_hands_needs_no_hand_rank_table(monkeypatch):
+    """evaluate, best_five and evaluate_many at short deck read the compact tables only, never the 16 MiB table."""
+    import pokerfsm
+    from pokerfsm.evaluation import short_deck
+
+    def refuse(*args, **kwargs):
+        raise AssertionError("the short-deck hand-rank table was opened")
+
+    monkeypatch.setattr(short_deck, "load_default", refuse)
+    short_deck.short_deck_table.cache_clear()
+    try:
+        assert pokerfsm.evaluate("As 6d", board="7c 8h 9s", game="short-deck").describe() == "Straight, Nine high"
+        assert len(pokerfsm.best_five("Ah Jh", board="9h 7h 6h Kc Kd", game="short-deck")) == 5
+        assert pokerfsm.evaluate_many(DECK[None, -7:], game="short-deck")[0] > 0
+    finally:
+        short_deck.short_deck_table.cache_clear()

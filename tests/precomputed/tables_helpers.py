@@ -82,18 +82,22 @@ def without_constraints(path, name: str) -> None:
         db.close()
 
 
-def exact_rows_from_order(order=None) -> list[tuple]:
+def exact_rows_from_order(order=None, short_deck: bool = False) -> list[tuple]:
     """The 169 exact one-opponent rows of preflop-vs-random as the build writes them, from the shipped order
-    (which holds the same counts): a whole set of exact rows without an hour of enumeration."""
+    (which holds the same counts): a whole set of exact rows without an hour of enumeration. With
+    ``short_deck``, the 81 of short-deck-vs-random from the shipped short-deck order."""
     from pokerfsm.precomputed.rows import vs_random_key
     from pokerfsm.preflop_order import preflop_order
     from pokerfsm.ranges import HAND_CLASSES
+    from pokerfsm.short_deck_order import SHORT_DECK_CLASSES, SHORT_DECK_VS_RANDOM_SHOWDOWNS, short_deck_order
     from pokerfsm.tallies import VS_RANDOM_SHOWDOWNS, counts_text
 
+    classes, total = (SHORT_DECK_CLASSES, SHORT_DECK_VS_RANDOM_SHOWDOWNS) if short_deck else (HAND_CLASSES,
+                                                                                            VS_RANDOM_SHOWDOWNS)
     rows = []
-    for r in order or preflop_order():
-        total, share = VS_RANDOM_SHOWDOWNS, r.wins + r.ties / 2
-        rows.append((vs_random_key(HAND_CLASSES.index(r.hand), 1), r.hand, 1, 1, None, r.wins, r.ties, r.losses,
+    for r in order or (short_deck_order() if short_deck else preflop_order()):
+        share = r.wins + r.ties / 2
+        rows.append((vs_random_key(classes.index(r.hand), 1), r.hand, 1, 1, None, r.wins, r.ties, r.losses,
                      share, r.wins / total, r.ties / total, r.losses / total, share / total, None, None, None, None,
                      None, counts_text(r.hand_categories + r.random_categories)))
     return sorted(rows)

@@ -1,7 +1,8 @@
 """Property: whatever one cell of a small store is changed to, every answer is right or one clear error.
 
 A store is built once (heads-up matchups, every exact row and two Monte Carlo rows of preflop-vs-random,
-one flop of flop-ehs), its NOT NULL constraints dropped so that any value fits; each example copies it,
+one flop of flop-ehs, and the same at short deck: a few matchups, every exact row and one Monte Carlo
+row), its NOT NULL constraints dropped so that any value fits; each example copies it,
 writes one value into one cell (any column of any row, the key included: a number near the old one, any
 integer, a float, text, bytes or NULL) and asks every question again. ``equity()`` must give the counts
 enumeration gives (or, for a sampled answer, the undamaged row's own figures or a computed answer); each
@@ -17,6 +18,7 @@ import itertools
 import shutil
 import sqlite3
 
+import numpy as np
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
@@ -24,14 +26,17 @@ from tables_helpers import begin, commit_matchups, exact_rows_from_order, sample
 
 import pokerfsm
 from pokerfsm.errors import StoreCorruptError, TableNotBuiltError
-from pokerfsm.precomputed import lookup, symmetry
+from pokerfsm.precomputed import lookup, short_deck_tables, symmetry
 from pokerfsm.precomputed.omaha_vs_random import class_rows
 from pokerfsm.precomputed.store import Store, writer_lock
 from pokerfsm.precomputed.tasks import SPECS, flop_rows
 from pokerfsm.ranges import parse_range
+from pokerfsm.short_deck_order import SHORT_DECK_CLASSES
 
 HU_QUESTIONS = [["2h2s", "3h3s"], ["AhAd", "KsKc"], ["22", "33"], ["3d3c", "2c2s"]]
 VS_ONE = ["AhAd", "7c2d", "KsQd"]
+SHORT_DECK = [["AhAd", "KsKc"], ["66", "77"], ["AhKh", None], [None, "7c6d"], ["AhKh", None, None]]
+"""Short-deck questions, each answered by the short-deck tables of the store."""
 SAMPLED = ["AhKh", None, None]
 FLOP = ("As Kd", "Ad 2h 6d")
 
@@ -56,16 +61,29 @@ def pristine(tmp_path_factory, table):
         store.commit_task("flop-ehs", 0, flop_rows(flop), 0.0, "test")
         begin(store, "omaha-vs-random", target_std_error=0.1)   # no lookup reads it: present, never asked
         store.commit_task("omaha-vs-random", 0, class_rows([0, 9_000], 25, seed=1), 0.0, "test")
+        pairs = [("AhAd", "KsKc")] + [(f"{a}{b}", f"{c}{d}") for a, b in parse_range("66")
+                                      for c, d in parse_range("77")]
+        keys, _ = symmetry.matchup_key(np.array([[int(c) for c in pokerfsm.parse_cards(a + b)] for a, b in pairs],
+                                                dtype=np.uint8))
+        begin(store, short_deck_tables.HU_NAME)
+        store.commit_task(short_deck_tables.HU_NAME, 0, short_deck_tables.hu_rows(np.unique(keys)), 0.0, "test")
+        sampled = begin(store, short_deck_tables.VS_RANDOM_NAME, target_std_error=0.05)
+        store.commit_task(short_deck_tables.VS_RANDOM_NAME, 0, exact_rows_from_order(short_deck=True), 0.0, "test")
+        store.commit_task(short_deck_tables.VS_RANDOM_NAME, 1, [short_deck_tables.vs_random_row(
+            SHORT_DECK_CLASSES.index("AKs"), 2, sampled)], 0.0, "test")
     for name in SPECS:
         without_constraints(path, name)
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("POKERFSM_STORE", str(path))
         lookup.reload()
         answers = {"matchups": [lookup.matchup(*q) for q in HU_QUESTIONS[:2]],
-                   "sampled": lookup.vs_random("AhKh", 2), "flop": lookup.flop_ehs(*FLOP)}
+                   "sampled": lookup.vs_random("AhKh", 2), "flop": lookup.flop_ehs(*FLOP),
+                   "short-deck": [lookup.short_deck_matchup("AhAd", "KsKc"), lookup.short_deck_vs_random("AhKh", 2)]}
     lookup.reload()
     truth = {tuple(q): counts(pokerfsm.equity(q, exact=True, tables=False)) for q in HU_QUESTIONS}
     truth.update({(hand,): counts(pokerfsm.equity([hand, None], exact=True, tables=False)) for hand in VS_ONE})
+    truth.update({("short-deck", *map(str, q)): counts(pokerfsm.equity(q, game="short-deck", exact=True,
+                                                                       tables=False)) for q in SHORT_DECK[:-1]})
     db = sqlite3.connect(path)
     rows = {name: [key for (key,) in db.execute(f"SELECT key FROM rows_{name.replace('-', '_')} ORDER BY key")]
             for name in SPECS}
@@ -132,10 +150,17 @@ def test_one_damaged_cell_never_gives_a_wrong_answer(pristine, tmp_path_factory,
             assert counts(pokerfsm.equity(question)) == truth[tuple(question)], question
         for hand in VS_ONE:
             assert counts(pokerfsm.equity([hand, None])) == truth[(hand,)], hand
+        for question in SHORT_DECK[:-1]:
+            assert counts(pokerfsm.equity(question, game="short-deck")) == truth[("short-deck", *map(str, question))]
+        sampled = pokerfsm.equity(SHORT_DECK[-1], game="short-deck", target_std_error=0.05, budget=0.05, seed=1)
+        assert sum(p.equity for p in sampled.players) == pytest.approx(1.0)
+        assert sampled.method != "table" or sampled.std_error <= 0.05
         for question, expected in zip(HU_QUESTIONS, answers["matchups"]):
             right_or_clear(lambda q=question: lookup.matchup(*q), expected, copy)
         right_or_clear(lambda: lookup.vs_random("AhKh", 2), answers["sampled"], copy)
         right_or_clear(lambda: lookup.flop_ehs(*FLOP), answers["flop"], copy)
+        right_or_clear(lambda: lookup.short_deck_matchup("AhAd", "KsKc"), answers["short-deck"][0], copy)
+        right_or_clear(lambda: lookup.short_deck_vs_random("AhKh", 2), answers["short-deck"][1], copy)
         sampled = pokerfsm.equity(SAMPLED, target_std_error=0.05, budget=0.05, seed=1)
         if sampled.method == "table":
             row = answers["sampled"]

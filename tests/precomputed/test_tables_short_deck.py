@@ -8,7 +8,7 @@ import random
 
 import numpy as np
 import pytest
-from tables_helpers import begin, damage, table_rows, tasks_done
+from tables_helpers import begin, damage, exact_rows_from_order, table_rows, tasks_done
 
 import pokerfsm
 from pokerfsm.cards import Card
@@ -18,7 +18,6 @@ from pokerfsm.errors import StoreCorruptError, TableNotBuiltError
 from pokerfsm.odds.results import Method
 from pokerfsm.precomputed import lookup, short_deck_tables, symmetry
 from pokerfsm.precomputed.checks import row_name, row_problem
-from pokerfsm.precomputed.rows import vs_random_key
 from pokerfsm.precomputed.store import Store, writer_lock
 from pokerfsm.precomputed.tasks import SPECS, run_task
 from pokerfsm.precomputed.verify import verify
@@ -28,7 +27,6 @@ from pokerfsm.short_deck_order import (
     SHORT_DECK_VS_RANDOM_SHOWDOWNS,
     short_deck_order,
 )
-from pokerfsm.tallies import counts_text
 
 HU, VS = short_deck_tables.HU_NAME, short_deck_tables.VS_RANDOM_NAME
 HU_TASKS = 2
@@ -62,23 +60,12 @@ def hu_store(store_path, table):
     return store_path
 
 
-def exact_vs_random_rows() -> list[tuple]:
-    """The 81 exact one-opponent rows as the build writes them, from the shipped order (the same counts)."""
-    rows = []
-    for r in short_deck_order():
-        total, share = SHORT_DECK_VS_RANDOM_SHOWDOWNS, r.wins + r.ties / 2
-        rows.append((vs_random_key(SHORT_DECK_CLASSES.index(r.hand), 1), r.hand, 1, 1, None, r.wins, r.ties,
-                     r.losses, share, r.wins / total, r.ties / total, r.losses / total, share / total, None, None,
-                     None, None, None, counts_text(r.hand_categories + r.random_categories)))
-    return sorted(rows)
-
-
 @pytest.fixture
 def vs_store(store_path, table):
     """A store with short-deck-vs-random's exact rows, and AKs against 2 random hands sampled (0.01)."""
     with writer_lock(store_path), Store.open(store_path, create=True) as store:
         parameters = begin(store, VS, target_std_error=0.01)
-        store.commit_task(VS, 0, exact_vs_random_rows(), 0.0, "test")
+        store.commit_task(VS, 0, exact_rows_from_order(short_deck=True), 0.0, "test")
         task = 81 + SHORT_DECK_CLASSES.index("AKs")
         store.commit_task(VS, task, run_task(VS, task, parameters)["rows"], 0.0, "test")
     lookup.reload()

@@ -1,27 +1,27 @@
 """The precomputed tables as a build sees them: their columns, parameters and tasks, and how a
 worker computes one task.
 
-=====================  =========  ==========  =========================================
-table                  rows       tasks       each row
-=====================  =========  ==========  =========================================
-``preflop-hu``         47,008     118         a class of heads-up matchups of two known
-                                              hands: exact wins, ties, losses over all
-                                              1,712,304 boards
-``preflop-vs-random``  1,521      1,521       a starting-hand class against 1-9 random
-                                              hands: exact for 1, Monte Carlo (seeded,
-                                              to a target standard error) for 2-9
-``flop-ehs``           1,286,792  74          a canonical (hand, flop): exact wins, ties
-                                              against one random hand over all turns and
-                                              rivers, and the sum behind E[HS^2]
-``omaha-vs-random``    16,432     83          a class of 4-card Omaha starting hands
-                                              against one random hand, Monte Carlo
-                                              (seeded; see :mod:`.omaha_vs_random`)
-``short-deck-          10,215     103         ``preflop-hu`` at short deck, with both
-preflop-hu``                                  hands' categories (see
-                                              :mod:`.short_deck_tables`)
-``short-deck-vs-       729        729         ``preflop-vs-random`` at short deck: the
-random``                                      81 classes against 1-9 random hands
-=====================  =========  ==========  =========================================
+=========================  =========  =====  =========================================
+table                      rows       tasks  each row
+=========================  =========  =====  =========================================
+``preflop-hu``             47,008     118    a class of heads-up matchups of two known
+                                             hands: exact wins, ties, losses over all
+                                             1,712,304 boards
+``preflop-vs-random``      1,521      1,521  a starting-hand class against 1-9 random
+                                             hands: exact for 1, Monte Carlo (seeded,
+                                             to a target standard error) for 2-9
+``flop-ehs``               1,286,792  74     a canonical (hand, flop): exact wins, ties
+                                             against one random hand over all turns and
+                                             rivers, and the sum behind E[HS^2]
+``omaha-vs-random``        16,432     83     a class of 4-card Omaha starting hands
+                                             against one random hand, Monte Carlo
+                                             (seeded; see :mod:`.omaha_vs_random`)
+``short-deck-preflop-hu``  10,215     103    ``preflop-hu`` at short deck, with both
+                                             hands' categories (see
+                                             :mod:`.short_deck_tables`)
+``short-deck-vs-random``   729        729    ``preflop-vs-random`` at short deck: the
+                                             81 classes against 1-9 random hands
+=========================  =========  =====  =========================================
 
 :func:`run_task` is what a Dask worker runs: it needs only the table's name,
 the task number and the parameters, and returns the task's rows. What a row

@@ -43,7 +43,7 @@ __all__ = ["make_plan", "Plan", "enumerate_known", "enumerate_ranges", "scan_ran
 LOOKUPS_PER_SECOND = 1.5e8       # one thread, for the time estimate only
 _SECONDS_PER_COMBINATION = 1e-4  # Python work per combination of the outer ranges' hands
 _SECONDS_PER_IMAGE = 1e-7        # numpy work per combination of hands and renaming of suits
-_SECONDS_PER_CLASS = 2e-5        # Python work per class of combinations listed
+_SECONDS_PER_CLASS = 3e-6        # Python work per class of combinations listed
 _PARALLEL_WORK = 2e6             # lookups below which one thread is faster than waking others
 
 Progress = Callable[[float], None]
@@ -240,17 +240,17 @@ def enumerate_ranges(deal: Deal, plan: Plan, progress: Progress | None,
     arrays = range_arrays(deal.seats[plan.inner].given_range)
     order = known + plan.outer + [plan.inner]
     rows = np.zeros((len(classes), row_width(n)))
-    for number, matchup in enumerate(classes):
-        hole = [tuple(map(int, deal.seats[i].known_hand)) for i in known] + list(matchup.hands)
-        group = [p for p in plan.group if all(fixes(p, h) for h in matchup.hands)]
+    for number, (listed, size) in enumerate(zip(classes.hands.tolist(), classes.sizes.tolist())):
+        hole = [tuple(map(int, deal.seats[i].known_hand)) for i in known] + listed
+        group = [p for p in plan.group if all(fixes(p, h) for h in listed)]
         summed, showdowns = scan_range(states_after(hole, board), board_state, board,
-                                       deal.known_cards | {c for h in matchup.hands for c in h},
+                                       deal.known_cards | {c for h in listed for c in h},
                                        arrays, group, progress if len(classes) == 1 else None, stop)
         rows[number] = reorder_row(summed, order)
-        combinations += matchup.size * showdowns
+        combinations += size * showdowns
         if progress is not None and len(classes) > 1:
             progress((number + 1) / len(classes))
-    return seat_swapped_sum(rows, [m.shares for m in classes], plan.outer, n), combinations
+    return seat_swapped_sum(rows, classes, plan.outer, n), combinations
 
 
 def _enumerate_matchups(deal: Deal, plan: Plan, progress: Progress | None,
@@ -266,10 +266,11 @@ def _enumerate_matchups(deal: Deal, plan: Plan, progress: Progress | None,
     for i, seat in enumerate(deal.seats):
         if seat.hand is not None:
             holes[:, i] = [int(c) for c in seat.known_hand]
-    for number, matchup in enumerate(classes):
-        holes[number, ranged] = matchup.hands
+    holes[:, ranged] = classes.hands
     few = len(classes) < 4 * max_threads() and k > 0  # then each class in 13 tasks, by its lowest dealt rank
-    tasks = np.array([(c, r) for c in range(len(classes)) for r in (range(13) if few else (-1,))], dtype=np.int32)
+    lowest = np.arange(13) if few else np.array([-1])
+    tasks = np.column_stack([np.repeat(np.arange(len(classes)), len(lowest)),
+                             np.tile(lowest, len(classes))]).astype(np.int32)
     out = np.zeros((len(tasks), row_width(n)))
     seconds = len(classes) * _known_seconds(n, k)
     threads = threads_for_work(seconds * LOOKUPS_PER_SECOND)
@@ -279,8 +280,6 @@ def _enumerate_matchups(deal: Deal, plan: Plan, progress: Progress | None,
     dead = _mask(list(deal.board) + list(deal.dead))
     _run_chunked(lambda t, o, flag, left: kernel(flat, board, dead, k, t, o, threads, flag, left), tasks, out,
                  seconds / threads, progress, stop)
-    rows = np.zeros((len(classes), row_width(n)))
-    np.add.at(rows, tasks[:, 0], out)
+    rows = out.reshape(len(classes), len(lowest), -1).sum(axis=1)  # each class's tasks are consecutive
     boards = math.comb(52 - len(deal.known_cards) - 2 * len(ranged), k)
-    return (seat_swapped_sum(rows, [m.shares for m in classes], ranged, n),
-            sum(m.size for m in classes) * boards)
+    return seat_swapped_sum(rows, classes, ranged, n), int(classes.sizes.sum()) * boards

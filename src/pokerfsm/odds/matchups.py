@@ -21,8 +21,8 @@ class's total. A range question then costs what its distinct matchups cost.
 >>> [len(combination_classes(kings, [IDENTITY], Stop(), swap_seats=s)) for s in (False, True)]
 [84, 42]
 >>> aces = combination_classes([parse_range("AA"), parse_range("AA")], SUIT_PERMUTATIONS, Stop())
->>> [(c.hands, c.size, c.weight) for c in aces]   # AsAh vs AdAc and its five images: one matchup
-[(((48, 49), (50, 51)), 6, 6.0)]
+>>> aces.hands.tolist(), aces.sizes.tolist(), aces.weights().tolist()   # AsAh vs AdAc and its images
+([[[48, 49], [50, 51]]], [6], [6.0])
 """
 from __future__ import annotations
 
@@ -38,7 +38,7 @@ from ..ranges import HandRange
 from .results import reorder_row
 from .stopping import Stop
 
-__all__ = ["RangeArrays", "range_arrays", "MatchupClass", "combination_classes", "equal_range_groups",
+__all__ = ["RangeArrays", "range_arrays", "Matchups", "combination_classes", "equal_range_groups",
            "seat_swapped_sum"]
 
 RangeArrays = tuple[NDArray[np.uint8], NDArray[np.uint8], NDArray[np.float64]]
@@ -68,21 +68,28 @@ def _make_range_arrays(r: HandRange) -> RangeArrays:
 
 
 @dataclass(frozen=True)
-class MatchupClass:
-    """One class of combinations: the listed one, how many there are, and their weight by seat order.
+class Matchups:
+    """Classes of combinations: each one's listed combination, how many there are, and their weight
+    by seat order.
 
-    ``shares`` pairs each seat order (see :data:`SeatOrder`) with the total
-    weight of the members it maps onto ``hands``.
+    Share ``i`` says that the members of class ``share_class[i]`` that seat
+    order ``orders[share_order[i]]`` (see :data:`SeatOrder`) maps onto the
+    listed combination weigh ``share_weight[i]`` in all.
     """
 
-    hands: tuple[tuple[int, int], ...]
-    size: int
-    shares: tuple[tuple[SeatOrder, float], ...]
+    hands: NDArray[np.uint8]          # (classes, positions, 2): the listed combinations, low card first
+    sizes: NDArray[np.int64]          # (classes,): the combinations in each class
+    orders: list[SeatOrder]
+    share_class: NDArray[np.intp]
+    share_order: NDArray[np.intp]
+    share_weight: NDArray[np.float64]
 
-    @property
-    def weight(self) -> float:
-        """The total weight of the class."""
-        return sum(w for _, w in self.shares)
+    def __len__(self) -> int:
+        return len(self.sizes)
+
+    def weights(self) -> NDArray[np.float64]:
+        """The total weight of each class."""
+        return np.bincount(self.share_class, self.share_weight, minlength=len(self)).astype(np.float64)
 
 
 def equal_range_groups(ranges: Sequence[HandRange]) -> list[list[int]]:
@@ -99,7 +106,7 @@ def equal_range_groups(ranges: Sequence[HandRange]) -> list[list[int]]:
 
 
 def combination_classes(ranges: Sequence[HandRange], group: Sequence[SuitMap], stop: Stop,
-                        swap_seats: bool = True) -> list[MatchupClass]:
+                        swap_seats: bool = True) -> Matchups:
     """Combinations of one hand per range (no card twice), one per class of ``group``'s renamings
     and, with ``swap_seats``, of swapping the hands of positions with equal ranges.
 
@@ -110,7 +117,8 @@ def combination_classes(ranges: Sequence[HandRange], group: Sequence[SuitMap], s
     position).
     """
     if not ranges:
-        return [MatchupClass((), 1, (((), 1.0),))]
+        return Matchups(np.zeros((1, 0, 2), dtype=np.uint8), np.ones(1, dtype=np.int64), [()],
+                        np.zeros(1, dtype=np.intp), np.zeros(1, dtype=np.intp), np.ones(1))
     arrays = [_make_range_arrays(r) for r in ranges]
     swaps = [np.array(g) for g in equal_range_groups(ranges)] if swap_seats else []
     shape = tuple(len(low) for low, _, _ in arrays)
@@ -143,7 +151,8 @@ def combination_classes(ranges: Sequence[HandRange], group: Sequence[SuitMap], s
         orders.append(tags[which, rows])
         weights.append(weight)
     if not keys or not sum(len(w) for w in weights):
-        return []
+        return Matchups(np.zeros((0, len(ranges), 2), dtype=np.uint8), np.zeros(0, dtype=np.int64), [],
+                        np.zeros(0, dtype=np.intp), np.zeros(0, dtype=np.intp), np.zeros(0))
     return _classes(np.concatenate(best_codes), np.concatenate(keys), np.concatenate(orders),
                     np.concatenate(weights))
 
@@ -156,7 +165,7 @@ def _row_codes(keys: NDArray[np.int64]) -> NDArray[np.int64]:
 
 
 def _classes(codes: NDArray[np.int64], keys: NDArray[np.int64], orders: NDArray[np.int64],
-             weights: NDArray[np.float64]) -> list[MatchupClass]:
+             weights: NDArray[np.float64]) -> Matchups:
     """Combinations (the :func:`_row_codes` of their smallest images, those images' ``keys``, the
     seat ``orders`` that reach them, their ``weights``) gathered by class."""
     if codes.shape[1] == 1:
@@ -165,15 +174,14 @@ def _classes(codes: NDArray[np.int64], keys: NDArray[np.int64], orders: NDArray[
         unique, first, inverse = np.unique(codes, axis=0, return_index=True, return_inverse=True)
     inverse = inverse.reshape(-1)
     sizes = np.bincount(inverse, minlength=len(unique))
-    order_codes = (orders << (4 * np.arange(orders.shape[1]))).sum(axis=1)
-    pairs, pair_of = np.unique((inverse << (4 * orders.shape[1])) + order_codes, return_inverse=True)
-    pair_weights = np.bincount(pair_of.reshape(-1), weights=weights, minlength=len(pairs))
-    shares: list[list[tuple[SeatOrder, float]]] = [[] for _ in unique]
-    for pair, w in zip(pairs.tolist(), pair_weights.tolist()):
-        number, code = divmod(pair, 1 << (4 * orders.shape[1]))
-        shares[number].append((tuple((code >> (4 * j)) & 15 for j in range(orders.shape[1])), w))
-    return [MatchupClass(tuple((int(key) // 52, int(key) % 52) for key in row), int(size), tuple(share))
-            for row, size, share in zip(keys[first].tolist(), sizes, shares)]
+    order_codes, order_of = np.unique((orders << (4 * np.arange(orders.shape[1]))).sum(axis=1),
+                                      return_inverse=True)  # an order as one integer, 4 bits a position
+    pairs, pair_of = np.unique(inverse * len(order_codes) + order_of.reshape(-1), return_inverse=True)
+    pair_weights = np.bincount(pair_of.reshape(-1), weights=weights, minlength=len(pairs)).astype(np.float64)
+    listed = keys[first]
+    hands = np.stack([listed // 52, listed % 52], axis=2).astype(np.uint8)
+    seat_orders = [tuple((code >> (4 * j)) & 15 for j in range(orders.shape[1])) for code in order_codes.tolist()]
+    return Matchups(hands, sizes, seat_orders, pairs // len(order_codes), pairs % len(order_codes), pair_weights)
 
 
 def _sort_columns(values: NDArray[np.int64], columns: NDArray[np.intp]) -> None:
@@ -203,17 +211,15 @@ def _smallest_rows(images: NDArray[np.int64]) -> NDArray[np.intp]:
     return which
 
 
-def seat_swapped_sum(rows: NDArray[np.float64], shares: Sequence[Sequence[tuple[SeatOrder, float]]],
-                     seats: Sequence[int], players: int) -> NDArray[np.float64]:
-    """The total over classes of each member's result: ``rows[i]`` is class ``i``'s listed
-    combination's kernel row (seat order, ``players`` players), ``shares[i]`` its weight by seat
-    order, the orders over ``seats`` (the seats the combinations deal to, in position order)."""
-    by_order: dict[SeatOrder, NDArray[np.float64]] = {}
-    for number, share in enumerate(shares):
-        for order, w in share:
-            by_order.setdefault(order, np.zeros(len(rows)))[number] += w
+def seat_swapped_sum(rows: NDArray[np.float64], matchups: Matchups, seats: Sequence[int],
+                     players: int) -> NDArray[np.float64]:
+    """The total over ``matchups`` of each member's result: ``rows[i]`` is class ``i``'s listed
+    combination's kernel row (seat order, ``players`` players); the seat orders are over ``seats``
+    (the seats the combinations deal to, in position order)."""
     total = np.zeros(rows.shape[1])
-    for order, weights in by_order.items():
+    for number, order in enumerate(matchups.orders):
+        chosen = matchups.share_order == number
+        weights = np.bincount(matchups.share_class[chosen], matchups.share_weight[chosen], minlength=len(rows))
         seat_of = list(range(players))
         for position, source in enumerate(order):
             seat_of[seats[position]] = seats[source]

@@ -9,7 +9,8 @@ over every one of the :data:`SHORT_DECK_VS_RANDOM_SHOWDOWNS` showdowns, with
 the hand categories each side makes. :func:`top_short_deck_classes` takes
 classes in that order by the rule hold'em's ``top 15%`` follows
 (:func:`pokerfsm.preflop_order.top_classes`): whole classes while the combos
-get nearer to the share of the 630.
+get nearer to the share of the 630; :func:`with_short_deck_shares` reads
+range text so.
 
 The order ships as read-only package data (``data/short-deck-order.csv``, in
 the columns of hold'em's order), written by maintainers with
@@ -28,15 +29,18 @@ from __future__ import annotations
 
 import functools
 import math
+import re
 from pathlib import Path
 
 from .combos import HAND_CLASSES, class_combos
 from .preflop_order import OrderedClass, parse_order, top_classes
+from .range_text import DECIMAL
 from .tallies import read_shipped
 from .variants import game_of
 
 __all__ = ["ORDER_FILE", "SHORT_DECK_CLASSES", "SHORT_DECK_COMBOS", "SHORT_DECK_HU_BOARDS",
-           "SHORT_DECK_VS_RANDOM_SHOWDOWNS", "parse_short_deck_order", "short_deck_order", "top_short_deck_classes"]
+           "SHORT_DECK_VS_RANDOM_SHOWDOWNS", "parse_short_deck_order", "short_deck_order", "top_short_deck_classes",
+           "with_short_deck_shares"]
 
 ORDER_FILE = Path(__file__).with_name("data") / "short-deck-order.csv"
 _DECK = len(game_of("short-deck").deck)
@@ -79,3 +83,19 @@ def top_short_deck_classes(share: float) -> tuple[str, ...]:
     the shipped order is damaged.
     """
     return top_classes(share, short_deck_order())
+
+
+_SHARE_ITEM = re.compile(r"(?i)(?:\btop\s*)?" + DECIMAL + r"%(?!\s*\()")
+"""A top-X % item of range text: ``top 15%`` or ``15%``, not a weight (``50%(``)."""
+
+
+def with_short_deck_shares(text: str) -> str:
+    """Range ``text`` with each top-X % item replaced by the short-deck classes it stands for.
+
+    For text that hold'em's range grammar already accepted (so that errors
+    point into the text as written); everything else is left as it is.
+
+    >>> with_short_deck_shares("top 3%, 50%(AKs), 98s")
+    'AA, KK, QQ, 50%(AKs), 98s'
+    """
+    return _SHARE_ITEM.sub(lambda m: ", ".join(top_short_deck_classes(float(m.group(1)) / 100)), text)

@@ -5,7 +5,7 @@ random hand (``None``, ``"??"``), or a range in hold'em's syntax, which at
 short deck may only name ranks six to ace. A range item that names a lower
 rank is one error quoting it (``'22+'``, ``'A5s-A2s'``). A top-X % item
 (``top 15%`` or ``15%``) is the strongest share of short deck's 630 combos in
-its own shipped order (:func:`pokerfsm.short_deck_order.top_short_deck_classes`,
+its own shipped order (:func:`pokerfsm.short_deck_order.with_short_deck_shares`,
 by the nearest-share rule of hold'em's ``top 15%``), never hold'em's classes;
 a random hand and a range are dealt from the 36 cards. Errors carry their
 fields as hold'em's deal's do.
@@ -28,9 +28,9 @@ from dataclasses import dataclass
 
 from ..cards import Card, CardsLike
 from ..errors import InvalidDealError, RangeParseError, quoted
-from ..range_text import DECIMAL, NUMBER
+from ..range_text import NUMBER
 from ..ranges import HandRange
-from ..short_deck_order import top_short_deck_classes
+from ..short_deck_order import with_short_deck_shares
 from ..variants import Game, game_of
 from .deal import KnownCards, PlayerSpec, Seat, cards_of, distinct_cards, prepare_deal, read_seat
 
@@ -43,8 +43,6 @@ LOW_CARDS = tuple(Card(c) for c in range(52) if Card(c) not in GAME.deck)
 """The sixteen cards short deck does not deal, deuces to fives."""
 _LOW = frozenset(int(c) for c in LOW_CARDS)
 _ITEM = re.compile(r"[^\s,;()]+")
-_PERCENT_ITEM = re.compile(r"(?i)(?:\btop\s*)?" + DECIMAL + r"%(?!\s*\()")
-"""A top-X % item of range text hold'em's parser accepted: ``top 15%`` or ``15%``, not a weight ``50%(``."""
 
 
 @dataclass
@@ -74,11 +72,6 @@ def _refused_item(text: str) -> str | None:
     return None
 
 
-def _short_deck_shares(text: str) -> str:
-    """Range ``text`` with each top-X % item replaced by the short-deck classes it stands for."""
-    return _PERCENT_ITEM.sub(lambda m: ", ".join(top_short_deck_classes(float(m.group(1)) / 100)), text)
-
-
 def _checked_cards(cards: Sequence[Card], field: str, player: int | None = None) -> None:
     for index, card in enumerate(cards):
         if int(card) in _LOW:
@@ -91,7 +84,7 @@ def _read(spec: PlayerSpec, player: int) -> Seat:
     if isinstance(spec, str):
         seat = read_seat(spec, player)  # hold'em's grammar first, so errors point into the text as written
         if seat.hand is None and not seat.random:
-            text = _short_deck_shares(spec)
+            text = with_short_deck_shares(spec)
             refused = _refused_item(text)
             if refused is not None:
                 raise RangeParseError(f"player {player + 1}: {quoted(refused)} names a rank below six, "

@@ -10,8 +10,14 @@
   suit: one hand per such class is walked (at most 338, 91 when no flush is
   possible), weighted by the range's hands of that class left in the deck.
   Suit permutations that leave the deal unchanged are used to walk one board
-  (and one combination) per orbit, weighted by its size.
+  (and one combination) per orbit, weighted by its size;
+* or, when it is estimated faster, each combination of all the ranges' hands
+  as a deal of known hands.
 
+Either way the combinations are listed one per class (:mod:`.matchups`): a
+renaming of the suits that fixes the deal, or a swap of the hands of seats
+whose ranges are equal, maps a combination onto another with the same
+results, so ``QQ+, AK`` against itself costs half its combinations.
 :func:`make_plan` estimates the time first, so the caller can choose sampling
 instead. Work is cut into tasks (the first two board cards) that run on
 OpenMP threads.

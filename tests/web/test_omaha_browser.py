@@ -37,7 +37,7 @@ def test_choose_omaha_then_a_hand_a_range_and_a_flop(page: Page, live_server: st
     expect(page.locator("#grid-panel")).to_be_hidden()
     expect(page.locator("#study-panel")).to_be_hidden()
     expect(page.locator("#seat-0 .grid-button")).to_be_hidden()
-    expect(page.locator("#holdem-only")).to_contain_text("for Texas hold'em only")
+    expect(page.locator("#holdem-only")).to_contain_text("for Texas hold'em and Short-deck hold'em only")
     expect(page.locator("#range-1")).to_have_attribute("placeholder", re.compile("AAxx ds"))
     # four cards typed fill seat 1, then a range in seat 2 and a flop
     page.locator("#pick-As").focus()

@@ -16,7 +16,7 @@ import pytest
 
 pytest.importorskip("playwright")
 from playwright.sync_api import Page, expect
-from web_helpers import HEATMAP_RANGES, ask
+from web_helpers import HEATMAP_RANGES, ask, expect_hits_table
 
 from pokerfsm import precomputed
 from pokerfsm.precomputed import percentile_range
@@ -333,12 +333,7 @@ def test_board_hits_and_outs(sized):
     page.goto(base + link(spot))
     api = httpx.post(base + "api/hits", json={**spot, "seat": 1}).json()
     assert api["combos"] == 30 - 3 - 2 - 1 - 5   # seat 1's Ah and Kh: AA 3, KK 2, AKs 1 and AKo 5 fewer
-    table = page.locator("#hits")
-    expect(table).to_be_visible()
-    expect(table.locator("caption")).to_contain_text(f"{api['combos']} live combinations")
-    for row in api["made"] + api["draws"]:
-        if row["combos"]:
-            expect(table.locator("tbody tr", has_text=row["name"]).first).to_contain_text(percent(row["share"]))
+    expect_hits_table(page, api)
     # outs need every hand known: on the turn, each river card for each seat
     page.goto(base + link({"players": [["Ah", "Kh"], ["Qs", "Qd"]], "board": ["Qh", "7h", "2c", "5s"]}))
     outs = httpx.post(base + "api/outs", json={"players": [["Ah", "Kh"], ["Qs", "Qd"]],

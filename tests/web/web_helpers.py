@@ -69,6 +69,18 @@ def assert_answers_as_the_library(client, body: dict) -> dict:
     return answer
 
 
+def expect_hits_table(page, hits: dict) -> None:
+    """The page's board-hits table shows the /api/hits answer ``hits``: its live combos and each class's share."""
+    from playwright.sync_api import expect
+
+    table = page.locator("#hits")
+    expect(table).to_be_visible()
+    expect(table.locator("caption")).to_contain_text(f"{hits['combos']} live combinations")
+    for row in hits["made"] + hits["draws"]:
+        if row["combos"]:
+            expect(table.locator("tbody tr", has_text=row["name"]).first).to_contain_text(percent(row["share"]))
+
+
 def wait_done(page) -> None:
     """Wait until the page shows an answer."""
     from playwright.sync_api import expect

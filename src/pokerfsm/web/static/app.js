@@ -179,7 +179,7 @@ function loadFromHash() {
 // ------------------------------------------------------------------ asking the server
 
 let pending = null, timer = null, lastQuery = null, generation = 0;
-export const rangeChecks = new Map();   // range text -> promise of {data} or {error}
+export const rangeChecks = new Map();   // rangeKey(text) -> promise of {data} or {error}
 
 function schedule(delay = CLICK_DELAY) {
   clearTimeout(timer);
@@ -206,11 +206,16 @@ async function patiently(ask, signal) {
   return response;
 }
 
-/** What the server makes of a range: {data} (canonical text, combos, classes) or {error}. Cached. */
+/** The key of a range's check: its text, after the game's name at a game other than hold'em. */
+export function rangeKey(text) { return state.game === "holdem" ? text : `${state.game}\n${text}`; }
+
+/** What the server makes of a range at the game on screen: {data} (canonical text, combos, the classes of
+ * the game's grid) or {error}. Cached. */
 export function checkRange(text, changes = null) {
-  const key = changes ? null : text;
+  const key = changes ? null : rangeKey(text);
   if (key !== null && rangeChecks.has(key)) return rangeChecks.get(key);
-  const asked = postJSON("api/range", changes ? { range: text, set: changes } : { range: text })
+  const asked = postJSON("api/range", { range: text, ...(changes ? { set: changes } : {}),
+    ...(state.game === "holdem" ? {} : { game: state.game }) })
     .then(({ response, data }) => (response.ok ? { data } : { error: data.detail }))
     .catch((err) => ({ error: [{ msg: `No answer from the server (${err.message}).`, loc: [] }] }));
   if (key !== null) {
@@ -247,10 +252,10 @@ async function recalculate() {
     return;
   }
   if (q === lastQuery) return;
-  // hold'em ranges are checked first (cheap): a typo never starts a calculation; the server reads any
-  // other game's range before it computes, and its 422 names the seat
+  // the ranges of a game with a grid (hold'em, short deck) are checked first (cheap): a typo never starts a
+  // calculation; the server reads any other game's range before it computes, and its 422 names the seat
   for (const [s, player] of body.players.entries()) {
-    if (typeof player !== "string" || state.game !== "holdem") continue;
+    if (typeof player !== "string" || !(gameInfo()?.grid ?? state.game === "holdem")) continue;
     const checked = await checkRange(player);
     if (mine !== generation) return;
     if (checked.error) {

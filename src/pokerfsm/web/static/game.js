@@ -1,9 +1,11 @@
 // pokerfsm web calculator, the game: the selector (hold'em, the Omaha games, the stud games, short deck),
 // each seat's card slots (the game's hole cards; a stud player's up cards marked), the board (none at
 // stud), the range box (none at stud) and its example, the cards the game deals (the picker greys out
-// the others), and the parts of the page that are hold'em's only (the 13×13 range grid with its heatmap,
-// board hits and outs), hidden at any other game with a sentence saying so: body[data-game] names the
-// game, and style.css hides those panels and any element marked data-holdem-only. The games, their labels, hole cards and most players come from the
+// the others), and the parts of the page that answer the grid's games only (the range grid with its
+// heatmap, board hits and outs: hold'em's 13×13, short deck's 9×9), hidden at any other game with a
+// sentence saying so: body[data-game] names the game, body[data-grid] marks a game with a grid, and
+// style.css hides those panels (and any element marked data-holdem-only at any game but hold'em).
+// The games, their labels, hole cards, most players and grids come from the
 // server's vocabulary (vocabulary.js): the page keeps no list of its own. A game change is an edit
 // (Undo and Back bring the previous game back).
 import {
@@ -54,12 +56,13 @@ function showGame() {
   if (select.value !== state.game) select.value = state.game;
   const label = info?.label ?? (state.game === "holdem" ? "Texas hold'em" : state.game);
   $("#game-title").textContent = `${label} equity`;
-  const holdem = state.game === "holdem";
-  document.body.dataset.game = state.game;   // style.css hides the hold'em-only panels at any other game
+  const grid = info?.grid ?? state.game === "holdem";
+  document.body.dataset.game = state.game;   // style.css hides the grid's panels at a game without one
+  document.body.toggleAttribute("data-grid", grid);
   const example = state.holeCards === 2 ? "QQ+,AKs" : `AA${"x".repeat(state.holeCards - 2)} ds, KK${"x".repeat(state.holeCards - 2)}`;
   for (const input of document.querySelectorAll(".seat .range")) input.placeholder = `or a range: ${example}`;
   $("#range-example").textContent = example;
-  for (const button of document.querySelectorAll(".seat .grid-button")) button.hidden = !holdem;
+  for (const button of document.querySelectorAll(".seat .grid-button")) button.hidden = !grid;
   const ranges = info?.ranges ?? true;
   for (const label of document.querySelectorAll(".seat .range-label")) label.hidden = !ranges;
   $("#range-hint").hidden = !ranges;
@@ -68,9 +71,10 @@ function showGame() {
   const stud = (info?.faces ?? []).includes("up");
   $("#stud-hint").hidden = !stud;
   const note = $("#holdem-only");
-  note.hidden = holdem;
-  note.textContent = holdem ? "" : `The range grid, its equity heatmap, board hits and outs are for Texas hold'em ` +
-    `only: they are not shown at ${label}.`;
+  const gridGames = [...words.games.values()].filter((game) => game.grid).map((game) => game.label);
+  note.hidden = grid;
+  note.textContent = grid ? "" : `The range grid, its equity heatmap, board hits and outs are for ` +
+    `${gridGames.length ? gridGames.join(" and ") : "Texas hold'em"} only: they are not shown at ${label}.`;
   $("#add-seat").disabled = state.seats.length >= maxSeats();
 }
 

@@ -1,13 +1,15 @@
-// The 13×13 range grid of one seat, kept in sync both ways with its range box, and a "top X %"
+// The range grid of one seat, kept in sync both ways with its range box, and a "top X %"
 // slider (the range "top X%" as the server reads it) that also shows where a typed range stands in
-// PokerStove's order (GET /api/order).
+// the game's order (GET /api/order: PokerStove's at hold'em, short deck's own at short deck).
+// The grid is the square of the ranks the game deals (the vocabulary's "ranks"): 13×13 at hold'em,
+// 9×9 (aces down to sixes) at short deck; a game change rebuilds it.
 // The server reads and writes the range text (POST /api/range, with the cells set): the grid
 // never guesses the syntax. heat.js colours the cells by equity, live.js counts live combos.
 // The seat the grid edits is the page's (state.gridSeat); the combos of each hand class come
 // from the server's vocabulary.
-import { changed, checkRange, rangeChecks } from "./app.js";
+import { changed, checkRange, rangeChecks, rangeKey } from "./app.js";
 import {
-  CLICK_DELAY, RANKS, RANK_NAME, TYPING_DELAY, cardText, focusRoving, gridButton, gridMove, nextEmpty, state,
+  CLICK_DELAY, RANKS, RANK_NAME, TYPING_DELAY, cardText, focusRoving, gameInfo, gridButton, gridMove, nextEmpty, state,
 } from "./cards.js";
 import { askHeatmap, dropHeat, heat, heatWords, paintHeat } from "./heat.js";
 import { liveClass, liveSeat } from "./live.js";
@@ -18,7 +20,10 @@ import { vocabularyLoaded, words } from "./vocabulary.js";
 const grid = {
   classes: {},        // hand class -> share of its combos in the range (0-1)
   changes: {},        // cells set but not yet written to the range text
-  order: null,        // [{hand, combos, equity}] strongest first
+  ranks: RANKS,       // the ranks of the grid's rows and columns, high to low
+  game: null,         // the game whose grid is built (null until its ranks are known)
+  orders: new Map(),  // game -> promise of its order, once asked
+  order: null,        // [{hand, combos, equity}] strongest first, of the grid's game
   table: false,       // the server has the preflop-hu table: heads-up preflop heatmaps are lookups
   dragging: null,     // the weight a drag sets, or null
   synced: null,       // the range text the cells show
@@ -35,23 +40,31 @@ export function markHits(hits) {
 }
 
 function handAt(row, col) {
-  const hi = RANKS[Math.min(row, col)], lo = RANKS[Math.max(row, col)];
+  const hi = grid.ranks[Math.min(row, col)], lo = grid.ranks[Math.max(row, col)];
   return row === col ? hi + lo : row < col ? `${hi}${lo}s` : `${hi}${lo}o`;
 }
 
 
 function classWords(hand) {
-  if (hand.length === 2) return `pair of ${RANK_NAME[hand[0]]}s`;
+  if (hand.length === 2) return `pair of ${RANK_NAME[hand[0]]}${RANK_NAME[hand[0]].endsWith("x") ? "es" : "s"}`;
   return `${RANK_NAME[hand[0]]}-${RANK_NAME[hand[1]]} ${hand.endsWith("s") ? "suited" : "offsuit"}`;
 }
 
+/** The ranks of the game's grid, high to low (hold'em's until the vocabulary says otherwise). */
+function gameRanks() { return gameInfo()?.ranks ?? RANKS; }
+
 function buildGrid() {
   const box = $("#range-grid");
-  for (let r = 0; r < 13; r++) {
+  grid.ranks = gameRanks();
+  grid.game = gameInfo() || state.game === "holdem" ? state.game : null;
+  const n = grid.ranks.length;
+  box.style.setProperty("--ranks", String(n));
+  box.replaceChildren();
+  for (let r = 0; r < n; r++) {
     const row = document.createElement("div");
     row.className = "grid-row";
     row.setAttribute("role", "row");
-    for (let c = 0; c < 13; c++) {
+    for (let c = 0; c < n; c++) {
       const hand = handAt(r, c);
       const cell = gridButton(`cell-${hand}`, r, c, `cell ${r === c ? "pair" : r < c ? "suited" : "offsuit"}`);
       cell.dataset.hand = hand;
@@ -67,6 +80,27 @@ function buildGrid() {
     }
     box.append(row);
   }
+}
+
+/** Another game with a grid (short deck after hold'em, or back): the cells are rebuilt, and the range, its order
+ * and its heatmap asked again. A game without a grid hides it and leaves it as it is. */
+function followGame() {
+  const info = gameInfo();
+  if (state.game === grid.game || (info && !info.grid) || (!info && state.game !== "holdem")) return;
+  const focused = document.activeElement?.closest?.(".cell");
+  buildGrid();
+  grid.pointed = null;
+  grid.synced = null;
+  grid.order = null;
+  grid.classes = {};
+  dropHeat();
+  $("#grid-readout").textContent = "";
+  loadOrder();
+  if (focused) focusCell(document.querySelector(".cell"));
+}
+
+function listenToGrid() {
+  const box = $("#range-grid");
   box.addEventListener("pointermove", (event) => {
     if (grid.dragging === null) return;
     const cell = document.elementFromPoint(event.clientX, event.clientY)?.closest?.(".cell");
@@ -132,7 +166,7 @@ function setSeatRange(data) {
   const cards = seat.cards.filter(Boolean);
   seat.cards = [null, null];
   seat.range = data.text;
-  rangeChecks.set(data.text, Promise.resolve({ data }));
+  rangeChecks.set(rangeKey(data.text), Promise.resolve({ data }));
   if (state.target?.area === "seat" && state.target.seat === state.gridSeat) state.target = nextEmpty(state.target);
   showGridRange(data);
   changed({ rebuild: false });
@@ -143,7 +177,7 @@ function setSeatRange(data) {
 }
 
 function gridKey(event) {
-  const at = gridMove(event, 13, 13);
+  const at = gridMove(event, grid.ranks.length, grid.ranks.length);
   if (at) focusCell($(`#cell-${handAt(...at)}`));
 }
 
@@ -263,19 +297,24 @@ function heatmapFor(result, asked = null) { askHeatmap(result, asked, { classes:
 
 let orderLoaded = null;
 
+/** The order of the grid's game (asked once per game); the slider is inactive until it is in. */
 function loadOrder() {
-  orderLoaded = (async () => {
-    try {
-      const response = await fetch("api/order");
-      const data = response.ok ? await response.json() : null;
-      await vocabularyLoaded;   // the slider counts the combos of the classes
-      if (data && words.combos) ({ hands: grid.order, tables: grid.table } = data);
-    } catch { /* the slider stays inactive */ }
-  })();
+  const game = state.game;
+  if (!grid.orders.has(game)) {
+    grid.orders.set(game, (async () => {
+      try {
+        const response = await fetch(game === "holdem" ? "api/order" : `api/order?game=${encodeURIComponent(game)}`);
+        return response.ok ? await response.json() : null;
+      } catch { return null; }   // the slider stays inactive
+    })());
+  }
+  orderLoaded = grid.orders.get(game).then((data) => {
+    if (data && game === state.game) ({ hands: grid.order, tables: grid.table } = data);
+  });
   return orderLoaded;
 }
 
-/** The share of all hands (%) of a range made of the first classes of the order, whole; null otherwise. */
+/** The share of all the game's hands (%) of a range made of the first classes of its order, whole; null otherwise. */
 function topShare(classes) {
   const hands = Object.keys(classes);
   if (!grid.order || hands.some((h) => classes[h] < 0.999)) return null;
@@ -284,7 +323,7 @@ function topShare(classes) {
     if (!(row.hand in classes)) return null;
     total += row.combos;
   }
-  return 100 * total / words.combos;
+  return 100 * total / grid.order.reduce((sum, row) => sum + row.combos, 0);
 }
 
 /** The slider and its number show where the grid's range stands in the order, or say it is not a top-X % range. */
@@ -320,12 +359,14 @@ function sliderMoved() {
 
 export function startGrid() {
   buildGrid();
+  listenToGrid();
   loadOrder();
   const first = state.seats.findIndex((s) => s.range.trim());
   state.gridSeat = first >= 0 ? first : Math.min(1, state.seats.length - 1);
   syncGrid();
   let syncTimer = null;
   document.addEventListener("spot", () => {
+    followGame();
     if (state.gridSeat >= state.seats.length) state.gridSeat = state.seats.length - 1;
     labelGridSeats();
     clearTimeout(syncTimer);
@@ -342,7 +383,10 @@ export function startGrid() {
   });
   $("#top-slider").addEventListener("input", sliderMoved);
   document.addEventListener("heat", paintGrid);
-  vocabularyLoaded.then(() => { if (grid.pointed) readout(grid.pointed); });
+  vocabularyLoaded.then(() => {
+    followGame();   // a link's game: its grid once the vocabulary says its ranks
+    if (grid.pointed) readout(grid.pointed);
+  });
   document.addEventListener("result", (event) => heatmapFor(event.detail));
   document.addEventListener("asking", (event) => heatmapFor(null, event.detail));
   $("#heat-toggle").addEventListener("change", () => heatmapFor(lastResult));

@@ -3,16 +3,18 @@
 // grid and in the grid's readout; the server counts the board hits, the heatmap and the equity
 // from the same combos.
 import { postJSON, requestBody } from "./app.js";
-import { TYPING_DELAY, state } from "./cards.js";
+import { TYPING_DELAY, gameInfo, state } from "./cards.js";
 import { $, comboCount, plural } from "./page.js";
 
 const live = { key: null, data: null, request: null };
 
-/** The key of a spot's live counts: its seats, board and dead cards, and the grid's seat (counted per class);
- * null when there is nothing to count (a spot not ready, or a game other than hold'em: the counts are its combos). */
+/** The key of a spot's live counts: its game, seats, board and dead cards, and the grid's seat (counted per
+ * class); null when there is nothing to count (a spot not ready, or a game without the grid: hold'em and short
+ * deck have one). */
 function liveKey() {
   const { body } = requestBody();
-  return body && state.game === "holdem" ? JSON.stringify([body.players, body.board, body.dead, state.gridSeat]) : null;
+  const grid = gameInfo()?.grid ?? state.game === "holdem";
+  return body && grid ? JSON.stringify([state.game, body.players, body.board, body.dead, state.gridSeat]) : null;
 }
 
 /** The live combos of seat `s` in the spot on screen, or null while they are not known. */
@@ -41,8 +43,8 @@ async function askLive() {
   const controller = new AbortController();
   live.request = controller;
   try {
-    const { response, data } = await postJSON("api/live",
-      { players: body.players, board: body.board, dead: body.dead, seat: state.gridSeat }, controller.signal);
+    const { response, data } = await postJSON("api/live", { game: body.game, players: body.players, board: body.board,
+      dead: body.dead, seat: state.gridSeat }, controller.signal);
     if (controller !== live.request) return;
     live.data = response.ok ? data : null;   // a spot the server refuses: the equity says why
   } catch (err) {

@@ -2,7 +2,7 @@
 // 6-max, 100 big blinds: common starting points, plain text the user edits), ranges saved in this
 // browser (localStorage), and the "Random hand" and "Random board" buttons.
 // A range chosen goes to the grid's seat, as typed text: the range box shows it and it can be edited.
-import { RANKS, SUITS, hasBoard, state } from "./cards.js";
+import { RANKS, SUITS, hasBoard, inDeck, state } from "./cards.js";
 import { $ } from "./page.js";
 
 export const PRESETS = [
@@ -135,7 +135,7 @@ function usedCards() {
 /** `n` different random cards none of which is in use. */
 function randomCards(n) {
   const used = usedCards();
-  const deck = [...RANKS].flatMap((r) => [...SUITS].map((s) => r + s)).filter((c) => !used.has(c));
+  const deck = [...RANKS].flatMap((r) => [...SUITS].map((s) => r + s)).filter((c) => inDeck(c) && !used.has(c));
   const out = [];
   for (let i = 0; i < n && deck.length; i++) out.push(deck.splice(Math.floor(Math.random() * deck.length), 1)[0]);
   return out;

@@ -6,7 +6,7 @@
 // startStudy also starts the study page's other parts: the distribution, the Flops view, the
 // compact equity bar, the preset and saved ranges, and their style sheet.
 import { postJSON, requestBody } from "./app.js";
-import { RANKS, cardName, cardText, state } from "./cards.js";
+import { RANKS, cardName, cardText, gameInfo, state } from "./cards.js";
 import { comboEquities, startDistribution } from "./distribution.js";
 import { startEquityBar } from "./equitybar.js";
 import { startFlops } from "./flops.js";
@@ -34,7 +34,8 @@ function cardList(cards) {
 function studyKey() {
   const board = state.board.filter(Boolean), dead = state.dead.filter(Boolean);
   const seats = state.seats.map((s) => (s.cards.filter(Boolean).length === 2 ? s.cards.join("") : s.range.trim()));
-  return JSON.stringify({ board, dead, seats, grid: state.gridSeat });
+  // the game, and whether its rules are in (a link's spot is asked again once they are)
+  return JSON.stringify({ board, dead, seats, grid: state.gridSeat, game: state.game, rules: gameInfo() !== null });
 }
 
 async function updateStudy() {
@@ -66,7 +67,7 @@ async function showHits() {
   status.textContent = `Seat ${s + 1}'s range on the board…`;
   try {
     // the whole spot: the other seats' cards are out of the deck, as in the equity
-    const asked = { players: body.players, board: body.board, dead: body.dead, seat: s, hands: true };
+    const asked = { game: body.game, players: body.players, board: body.board, dead: body.dead, seat: s, hands: true };
     const { response, data } = await postJSON("api/hits", asked, controller.signal);
     if (controller !== study.hits) return;
     if (!response.ok) { status.textContent = pageMessage(data.detail?.[0]).msg; return; }
@@ -170,7 +171,8 @@ async function showOuts() {
   const controller = new AbortController();
   study.outs = controller;
   try {
-    const { response, data } = await postJSON("api/outs", { players: hands, board, dead }, controller.signal);
+    const { response, data } = await postJSON("api/outs", { game: state.game, players: hands, board, dead },
+      controller.signal);
     if (controller !== study.outs) return;
     if (!response.ok) { status.textContent = pageMessage(data.detail?.[0]).msg; return; }
     if (data.street === "river") {

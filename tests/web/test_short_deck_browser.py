@@ -44,6 +44,13 @@ def test_the_grid_is_nine_by_nine_and_edits_the_range(sized, artifacts):
     expect(page.locator("#cell-66")).to_be_visible()
     expect(page.locator("#cell-55")).to_have_count(0)
     expect(page.locator("#cell-A6s")).to_have_attribute("aria-label", re.compile("ace-six suited"))
+    expect(page.locator("#cell-66")).to_have_attribute("aria-label", re.compile("pair of sixes"))
+    page.locator("#cell-A6s").focus()          # the keys wrap round nine columns, not thirteen
+    page.keyboard.press("ArrowRight")
+    expect(page.locator("#cell-AA")).to_be_focused()
+    page.keyboard.press("End")
+    page.keyboard.press("ArrowDown")
+    expect(page.locator("#cell-K6s")).to_be_focused()
     # 18 of 630 combos; AhKd leaves 12 of them live
     expect(page.locator("#grid-count")).to_have_text("12 live combinations (18 in the range, 2.86 % of all hands)")
     page.locator("#cell-66").click()

@@ -114,3 +114,5 @@ def test_the_vocabulary_says_which_games_have_a_grid(client):
     assert (games["holdem"]["grid"], games["holdem"]["ranks"]) == (True, "AKQJT98765432")
     assert (games[SHORT]["grid"], games[SHORT]["ranks"]) == (True, "AKQJT9876")
     assert not games["omaha"]["grid"] and not games["stud"]["grid"]
+    assert games[SHORT]["categories"][5:7] == ["FULL_HOUSE", "FLUSH"]
+    assert games["holdem"]["categories"][5:7] == ["FLUSH", "FULL_HOUSE"] and games["razz"]["categories"] == []

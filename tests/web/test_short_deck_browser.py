@@ -57,6 +57,9 @@ def test_the_grid_is_nine_by_nine_and_edits_the_range(sized, artifacts):
     expect(page.locator("#range-1")).to_have_value("QQ+, 66")
     expect(page.locator("#grid-count")).to_have_text("18 live combinations (24 in the range, 3.81 % of all hands)")
     wait_done(page)
+    rows = page.locator("#categories tbody th")   # strongest first, in short deck's ranking
+    expect(rows).to_have_text(["Straight flush", "Four of a kind", "Flush", "Full house", "Straight",
+                               "Three of a kind", "Two pair", "Pair", "High card"])
     if size is DESKTOP:   # the grid fits the phone's width with no sideways scroll
         page.screenshot(path=artifacts / "web-short-deck-grid-desktop.png", full_page=True)
     else:

@@ -10,9 +10,11 @@ by name, as an unknown one is, with one 422 on ``game``.
 page keeps no list of its own: each game's name, label, hole cards, whether
 it has an 8-or-better low, how many players its deck allows, whether it deals
 a board, whether a seat may hold a range, each hole card's face (a stud
-player's up cards), the deck, and whether the range grid, its heatmap and
+player's up cards), the deck, whether the range grid, its heatmap and
 the board hits answer the game (``grid``: hold'em and short deck,
-:data:`GRID_GAMES`) with the ranks of its grid, highest first.
+:data:`GRID_GAMES`) with the ranks of its grid, highest first, and the high
+hand categories in the game's ranking, weakest first (``categories``: at
+short deck the flush above the full house; none at a low-only game).
 
 >>> [game.name for game in OFFERED]
 ['holdem', 'omaha', 'omaha5', 'omaha6', 'omaha-hi-lo', 'omaha5-hi-lo', 'stud', 'stud-hi-lo', 'razz', 'short-deck']
@@ -29,6 +31,8 @@ the board hits answer the game (``grid``: hold'em and short deck,
 (36, False, True)
 >>> short_deck["grid"], short_deck["ranks"], stud["grid"]
 (True, 'AKQJT9876', False)
+>>> short_deck["categories"][-4:]
+['FULL_HOUSE', 'FLUSH', 'FOUR_OF_A_KIND', 'STRAIGHT_FLUSH']
 >>> try:
 ...     offered_game("omaha7")
 ... except FieldError as exc:
@@ -80,9 +84,10 @@ def faces(game: Game) -> list[str]:
 
 def games_vocabulary() -> list[dict[str, Any]]:
     """Each offered game as the page shows it: name, label, hole cards, hi-lo, most players, board,
-    ranges, faces, deck, grid and the grid's ranks."""
+    ranges, faces, deck, grid, the grid's ranks and the high categories."""
     return [{"name": game.name, "label": game.label, "hole_cards": game.hole_cards, "hi_lo": game.eight_or_better,
              "players": most_players(game), "board": game.board_cards > 0, "ranges": not game.is_stud,
              "faces": faces(game), "deck": [str(card) for card in game.deck], "grid": game in GRID_GAMES,
-             "ranks": "".join(sorted({str(card)[0] for card in game.deck}, key=RANK_SYMBOLS.index, reverse=True))}
+             "ranks": "".join(sorted({str(card)[0] for card in game.deck}, key=RANK_SYMBOLS.index, reverse=True)),
+             "categories": [category.name for category in game.high.categories] if game.high else []}
             for game in OFFERED]

@@ -3,7 +3,7 @@
 // (seats counted from 1). app.js asks the server. Category and method names come
 // from the server's vocabulary (vocabulary.js). A hi-lo answer (it has "low") shows each seat's
 // scoop and its high and low shares of the pot in place of win and tie, and the chance of a low.
-import { MAX_SAMPLES, state } from "./cards.js";
+import { MAX_SAMPLES, gameInfo, state } from "./cards.js";
 import { $, percent, plural, showStatus } from "./page.js";
 import { categoryLabel, methodLabel, vocabularyLoaded, words } from "./vocabulary.js";
 
@@ -118,7 +118,10 @@ function showCategories(result) {
   $("thead", table).replaceChildren(head);
   $("caption", table).textContent = result.low === undefined ? "Chance of finishing with each hand"
     : "Chance of finishing with each high hand";
-  const rows = names.slice().reverse().map((name) => {
+  // strongest first, in the game's ranking (at short deck the flush above the full house)
+  const ranking = gameInfo()?.categories ?? [];
+  const place = (name) => (ranking.includes(name) ? ranking.indexOf(name) : names.indexOf(name));
+  const rows = names.slice().sort((a, b) => place(b) - place(a)).map((name) => {
     const tr = document.createElement("tr");
     tr.append(Object.assign(document.createElement("th"),
       { scope: "row", textContent: categoryLabel(name) }));

@@ -14,7 +14,7 @@
 * or, when it is estimated faster, each combination of all the ranges' hands
   as a deal of known hands.
 
-Either way the combinations are listed one per class (:mod:`.matchups`): a
+Either way the combinations are listed one per class (:mod:`pokerfsm.odds.matchups`): a
 renaming of the suits that fixes the deal, or a swap of the hands of seats
 whose ranges are equal, maps a combination onto another with the same
 results, so ``QQ+, AK`` against itself costs half its combinations.

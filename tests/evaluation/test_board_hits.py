@@ -234,12 +234,20 @@ def test_short_deck_classes_follow_short_deck_values(seed, size):
     (("Ah5d", "Kh Kd 9c"), InvalidDealError, "range", "'5d' is not in the short deck"),
     (("QQ+", "Ah Kd 2c"), InvalidDealError, "board", "'2c' is not in the short deck"),
     (("QQ+", "Ah Kd 9c", "4s"), InvalidDealError, "dead", "'4s'"),
-    (("AKs, top 10%", "Ah Kd 9c"), RangeParseError, "range", "'10%'"),
+    (("AKs, top 10%, 22", "Ah Kd 9c"), InvalidDealError, "range", "a card below six"),
 ])
 def test_bad_input_at_short_deck_names_the_field(args, error, field, words):
     with pytest.raises(error, match=words) as caught:
         hits(*args, game=SHORT)
     assert caught.value.field == field
+
+
+def test_top_x_percent_at_short_deck_takes_short_decks_order():
+    from pokerfsm.odds.short_deck_deal import prepare_short_deck_deal
+
+    r = hits("top 10%, 98s", "Ah Kd 9c", game=SHORT)
+    dealt = prepare_short_deck_deal([None, "top 10%, 98s"], "Ah Kd 9c").seats[1]
+    assert r.combos == len(dealt.cut_range) and set(r.hands) == {f"{a}{b}" for a, b in dealt.cut_range}
 
 
 def test_a_weight_in_percent_is_no_top_item_at_short_deck():

@@ -35,9 +35,9 @@ ranking: A-6-7-8-9 is the lowest straight (so an ace and a six to nine make
 straight draws) and a flush beats a full house, which :func:`made_hands`
 lists in that order. Only the 36 cards six and up are dealt: an unknown
 hand's range is the 630 hands of that deck, and a range, a board or dead
-cards naming a lower card is one error quoting it. A top-X % item is refused
-there (it follows hold'em's preflop order); the web page reads a seat's
-range through the short-deck deal instead.
+cards naming a lower card is one error quoting it. A top-X % item
+(``top 15%``) takes short deck's own order, as the short-deck equity reads
+it (:func:`pokerfsm.short_deck_order.with_short_deck_shares`).
 
 >>> r = hits("QQ+, AKs, AKo, 76s", "Kd 7c 2h")
 >>> r.combos, r.made["set"], r.made["top pair, top kicker"], r.made["overpair"], r.made["middle pair"]
@@ -48,17 +48,16 @@ range through the short-deck deal instead.
 from __future__ import annotations
 
 import functools
-import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
 from ..cards import Card, CardsLike, as_cards
-from ..errors import DuplicateCardError, Error, InvalidDealError, RangeParseError, quoted
+from ..errors import DuplicateCardError, Error, InvalidDealError
 from ..players import read_player
-from ..range_text import DECIMAL
 from ..ranges import HandRange
 from ..ranking import HandCategory
+from ..short_deck_order import with_short_deck_shares
 from ..variants import HOLDEM, GameLike, HighRule, game_of, not_played
 from .handrank import HandRank
 from .hands import evaluate
@@ -77,8 +76,6 @@ _CATEGORY_CLASS = {HandCategory.STRAIGHT_FLUSH: "straight flush", HandCategory.F
                    HandCategory.FULL_HOUSE: "full house", HandCategory.FLUSH: "flush",
                    HandCategory.STRAIGHT: "straight"}
 _ACE, _TEN = 12, 8
-_TOP_ITEM = re.compile(DECIMAL + r"%(?!\s*\()")
-"""A top-X % item (a percentage that is not a weight's, which a parenthesis follows)."""
 
 
 def made_hands(game: GameLike = HOLDEM) -> tuple[str, ...]:
@@ -268,10 +265,10 @@ def hits(hand_range: str | HandRange, board: CardsLike, dead: CardsLike = (), *,
     chosen = game_of(game)
     if chosen is not HOLDEM and chosen.high is not HighRule.SHORT_DECK:
         raise not_played(chosen, "board hits", [HOLDEM, game_of("short-deck")])
-    if isinstance(hand_range, str) and chosen is not HOLDEM:
-        _refuse_top_item(hand_range)
     try:
         read = read_player(hand_range) if isinstance(hand_range, str) else hand_range
+        if isinstance(hand_range, str) and isinstance(read, HandRange) and chosen is not HOLDEM:
+            read = read_player(with_short_deck_shares(hand_range))  # top X % in short deck's order
     except Error as exc:
         raise exc.located("range") from None
     table = _in_deck(chosen, "board", _cards_of("board", board))
@@ -307,15 +304,6 @@ def hits(hand_range: str | HandRange, board: CardsLike, dead: CardsLike = (), *,
 
     return BoardHits(str(given), table, tidy(total), {k: tidy(v) for k, v in made.items()},
                      {k: tidy(v) for k, v in draws.items()} if len(table) < 5 else {}, hands, out)
-
-
-def _refuse_top_item(text: str) -> None:
-    """Refuse a top-X % item in a range read for short deck (the item follows hold'em's preflop order)."""
-    match = _TOP_ITEM.search(text)
-    if match is not None:
-        raise RangeParseError(f"{quoted(match.group())} at column {match.start() + 1} of range {quoted(text)}: "
-                              "a top-X % item follows hold'em's preflop order, not short deck's", field="range",
-                              text=match.group())
 
 
 def _in_deck(game: GameLike, field: str, cards: tuple[Card, ...]) -> tuple[Card, ...]:

@@ -76,7 +76,10 @@ def evaluate_many(cards: ArrayLike, *, board: ArrayLike | None = None,
                   game: GameLike = "holdem") -> NDArray[np.int32] | HiLoValues:
     """Values of many hands at once: an (n, 5|6|7) array of card ints -> int32 array (n,).
 
-    Runs without the GIL and with no per-hand Python work. For Omaha games,
+    Runs without the GIL and with no per-hand Python work. Hold'em rows of
+    uint8, int32 or int64 codes are read as they are (the kernel checks that
+    each is in 0-51), other integer types are converted first; a bad row
+    raises CardParseError or DuplicateCardError naming it (``index``). For Omaha games,
     ``cards`` is (n, hole cards) and ``board`` (n, 3-5) or (3-5,) for one
     board shared by all rows; or, without ``board``, each row holds the hole
     cards then the board. A hi-lo game gives a

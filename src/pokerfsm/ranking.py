@@ -20,7 +20,7 @@ from typing import NamedTuple
 from .cards import Rank
 
 __all__ = [
-    "HandCategory", "HandClass", "equivalence_classes", "class_of", "describe",
+    "HandCategory", "HandClass", "equivalence_classes", "ranked_classes", "class_of", "describe",
     "CATEGORY_SHIFT", "FIVE_HIGH_STRAIGHT",
 ]
 
@@ -83,46 +83,55 @@ FIVE_HIGH = int(Rank.FIVE)
 FIVE_HIGH_STRAIGHT = HandCategory.STRAIGHT << CATEGORY_SHIFT | 1
 
 
-def _straight_top(ranks_desc: tuple[int, ...]) -> int | None:
-    """Top rank if five distinct ranks form a straight (A-2-3-4-5 counts, no wrap-around)."""
-    if ranks_desc[0] - ranks_desc[4] == 4:
-        return ranks_desc[0]
-    if ranks_desc == (12, 3, 2, 1, 0):
-        return FIVE_HIGH
+def _straight_top(desc: tuple[int, ...], lowest: int = 0) -> int | None:
+    """Top rank if five distinct ranks (descending) are a straight; the ace also plays below
+    ``lowest`` (A-2-3-4-5 in the full deck), and nothing wraps around."""
+    if desc[0] - desc[4] == 4:
+        return desc[0]
+    if desc == (int(Rank.ACE), lowest + 3, lowest + 2, lowest + 1, lowest):
+        return lowest + 3
     return None
 
 
-@functools.lru_cache(maxsize=1)
-def equivalence_classes() -> tuple[HandClass, ...]:
-    """All 7,462 classes, ordered weakest to strongest, with their values."""
+@functools.lru_cache(maxsize=4)
+def ranked_classes(lowest: int = 0, order: tuple[HandCategory, ...] = tuple(HandCategory)) -> tuple[HandClass, ...]:
+    """Every five-card class of the ranks ``lowest`` to the ace, weakest first.
+
+    ``order`` lists the categories weakest first; a class is valued
+    ``place << 12 | rank within its category``, ``place`` counting from 1 in
+    ``order`` (so in the usual order it is the category itself). The ace also
+    plays below ``lowest`` in the lowest straight.
+
+    >>> len(ranked_classes()), len(ranked_classes(int(Rank.SIX)))
+    (7462, 1404)
+    """
+    ranks = range(int(Rank.ACE), lowest - 1, -1)  # descending
     keys: dict[HandCategory, list[tuple[int, ...]]] = {c: [] for c in HandCategory}
-    for five in itertools.combinations(range(12, -1, -1), 5):  # distinct ranks, descending
-        top = _straight_top(five)
+    for five in itertools.combinations(ranks, 5):
+        top = _straight_top(five, lowest)
         if top is None:
             keys[HandCategory.HIGH_CARD].append(five)
             keys[HandCategory.FLUSH].append(five)
         else:
             keys[HandCategory.STRAIGHT].append((top,))
             keys[HandCategory.STRAIGHT_FLUSH].append((top,))
-    ranks = range(13)
     for a in ranks:
         others = [r for r in ranks if r != a]
         for b in others:
             keys[HandCategory.FOUR_OF_A_KIND].append((a, b))
             keys[HandCategory.FULL_HOUSE].append((a, b))
-        for k1, k2 in itertools.combinations(sorted(others, reverse=True), 2):
-            keys[HandCategory.THREE_OF_A_KIND].append((a, k1, k2))
-        for k1, k2, k3 in itertools.combinations(sorted(others, reverse=True), 3):
-            keys[HandCategory.PAIR].append((a, k1, k2, k3))
-    for high, low in itertools.combinations(range(12, -1, -1), 2):
-        for k in ranks:
-            if k not in (high, low):
-                keys[HandCategory.TWO_PAIR].append((high, low, k))
-    classes = []
-    for category in HandCategory:
-        for index, key in enumerate(sorted(keys[category]), start=1):
-            classes.append(HandClass(category, key, category << CATEGORY_SHIFT | index))
-    return tuple(classes)
+        keys[HandCategory.THREE_OF_A_KIND].extend((a, *ks) for ks in itertools.combinations(others, 2))
+        keys[HandCategory.PAIR].extend((a, *ks) for ks in itertools.combinations(others, 3))
+    for high, low in itertools.combinations(ranks, 2):
+        keys[HandCategory.TWO_PAIR].extend((high, low, k) for k in ranks if k not in (high, low))
+    return tuple(HandClass(category, key, place << CATEGORY_SHIFT | index)
+                 for place, category in enumerate(order, start=1)
+                 for index, key in enumerate(sorted(keys[category]), start=1))
+
+
+def equivalence_classes() -> tuple[HandClass, ...]:
+    """All 7,462 classes, ordered weakest to strongest, with their values."""
+    return ranked_classes()
 
 
 @functools.lru_cache(maxsize=1)

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from pokerfsm.errors import TableCorruptError
-from pokerfsm.ranking import HandCategory
+from pokerfsm.ranking import HandCategory, equivalence_classes
 from pokerfsm.table import ENV_VAR, HOLDEM, SHORT_DECK, cactus, default_table_path, generate_table, open_table
 from pokerfsm.table.files import load_default
 from pokerfsm.table.format import ROOT, SLOTS
@@ -121,3 +121,12 @@ def test_the_52_card_walker_walks_the_short_deck_table_unchanged(table, short_de
     rows = np.concatenate([np.broadcast_to(known, (len(boards), 2)), boards], axis=1)
     expected = np.bincount(pokerfsm.evaluate_many(rows, game="short-deck"), minlength=10 << 12)
     assert (counts[0] == expected).all() and counts.sum() == 46_376
+
+
+def test_short_deck_classes_keep_the_full_deck_order_within_each_category():
+    full = {(c.category, c.key): c.value for c in equivalence_classes()}
+    short = [c for c in SHORT_DECK.classes() if c.category not in (HandCategory.STRAIGHT, HandCategory.STRAIGHT_FLUSH)]
+    assert all((c.category, c.key) in full for c in short)
+    for category in HandCategory:
+        ours = [c for c in short if c.category is category]
+        assert ours == sorted(ours, key=lambda c: full[(c.category, c.key)])

@@ -27,12 +27,11 @@ the file).
 from __future__ import annotations
 
 import functools
-import itertools
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..cards import DECK, Rank
-from ..ranking import CATEGORY_SHIFT, HandCategory, HandClass, equivalence_classes
+from ..ranking import HandCategory, HandClass, equivalence_classes, ranked_classes
 from ..variants import SHORT_DECK as SHORT_DECK_CARDS
 from ..variants import HighRule
 
@@ -81,15 +80,6 @@ _SIX = int(Rank.SIX)
 _ACE = int(Rank.ACE)
 
 
-def _straight_top(desc: tuple[int, ...], lowest: int) -> int | None:
-    """Top rank if five distinct ranks (descending) are a straight; the ace plays below ``lowest``."""
-    if desc[0] - desc[4] == 4:
-        return desc[0]
-    if desc == (_ACE, lowest + 3, lowest + 2, lowest + 1, lowest):
-        return lowest + 3
-    return None
-
-
 def class_ranks(cls: HandClass, lowest: int = 0) -> tuple[int, ...]:
     """The five ranks of a hand of ``cls`` in a deck whose lowest rank is ``lowest`` (the ace
     completes the lowest straight, A-6-7-8-9 in a short deck).
@@ -104,31 +94,9 @@ def class_ranks(cls: HandClass, lowest: int = 0) -> tuple[int, ...]:
     return cls.ranks
 
 
-@functools.lru_cache(maxsize=1)
 def short_deck_classes() -> tuple[HandClass, ...]:
     """Every short-deck class, weakest first, valued ``place << 12 | rank`` (:data:`SHORT_DECK_ORDER`)."""
-    ranks = range(_ACE, _SIX - 1, -1)
-    keys: dict[HandCategory, list[tuple[int, ...]]] = {c: [] for c in HandCategory}
-    for five in itertools.combinations(ranks, 5):
-        top = _straight_top(five, _SIX)
-        if top is None:
-            keys[HandCategory.HIGH_CARD].append(five)
-            keys[HandCategory.FLUSH].append(five)
-        else:
-            keys[HandCategory.STRAIGHT].append((top,))
-            keys[HandCategory.STRAIGHT_FLUSH].append((top,))
-    for a in ranks:
-        others = [r for r in ranks if r != a]
-        for b in others:
-            keys[HandCategory.FOUR_OF_A_KIND].append((a, b))
-            keys[HandCategory.FULL_HOUSE].append((a, b))
-        keys[HandCategory.THREE_OF_A_KIND].extend((a, *ks) for ks in itertools.combinations(others, 2))
-        keys[HandCategory.PAIR].extend((a, *ks) for ks in itertools.combinations(others, 3))
-    for high, low in itertools.combinations(ranks, 2):
-        keys[HandCategory.TWO_PAIR].extend((high, low, k) for k in ranks if k not in (high, low))
-    return tuple(HandClass(category, key, place << CATEGORY_SHIFT | index)
-                 for place, category in enumerate(SHORT_DECK_ORDER, start=1)
-                 for index, key in enumerate(sorted(keys[category]), start=1))
+    return ranked_classes(_SIX, SHORT_DECK_ORDER)
 
 
 @functools.lru_cache(maxsize=1)

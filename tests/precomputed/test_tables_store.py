@@ -109,7 +109,8 @@ def test_list_without_a_store_shows_nothing_built(store_path, capsys):
 
     assert main(["tables", "list", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert [t["built"] for t in data["tables"]] == [False, False, False, False]
+    assert [t["built"] for t in data["tables"]] == [False] * 6
+    assert [t["name"] for t in data["tables"]][-2:] == ["short-deck-preflop-hu", "short-deck-vs-random"]
     assert not store_path.exists()
 
 

@@ -30,6 +30,7 @@ from ..cards import Card
 from ..errors import IllegalActionError
 from .actionlog import ActionLog
 from .actions import Action, Move, Outcome, Phase, PotResult, SeatView, Step
+from .chips import ChipLedger
 from .dealer import Dealer
 from .pots import Layer, take_layers
 
@@ -62,9 +63,10 @@ class PokerHand:
     left of the button, the button last.
 
     Besides pokerkit's accounting it keeps what a table announces as it
-    happens: uncalled bets given back when a betting round closes
+    happens, through its :attr:`chips` (:class:`~pokerfsm.games.chips.ChipLedger`):
+    uncalled bets given back when a betting round closes
     (:attr:`Step.returned`), the main and side pots when an all-in splits
-    the pot (:attr:`Step.pots`), and the cards each player drew.
+    the pot (:attr:`Step.pots`); and the cards each player drew.
 
     >>> from pokerfsm.games.holdem import HoldemSession
     >>> from pokerfsm.games.session import TablePlayer
@@ -96,13 +98,9 @@ class PokerHand:
         self._layers: list[Layer] = []  # the pots when betting ends, who can win each
         self._log = ActionLog()
         self._drawn: dict[int, list[Card]] = {}
-        self._pot_layout: tuple[tuple[int, tuple[int, ...]], ...] = ()
         self._advance()
-        # chips each seat put in so far: the antes and blinds, then every call, bet and raise
-        self._put = {seat: 0 for seat in self.seats}
-        for operation in state.operations:
-            if isinstance(operation, (pk.AntePosting, pk.BlindOrStraddlePosting)):
-                self._put[self.seats[operation.player_index]] += operation.amount
+        self.chips = ChipLedger(state, self.seats)
+        """The chips put in, and what they announce (:mod:`pokerfsm.games.chips`)."""
 
     # -- what the table shows -------------------------------------------------
     @property
@@ -257,49 +255,17 @@ class PokerHand:
         else:
             s.complete_bet_or_raise_to(action.amount)
             bets[index] = action.amount
-        self._put[seat] += bets[index] - bets_before
+        self.chips.add(seat, bets[index] - bets_before)
         all_in = action.move is not Move.DRAW and s.stacks[index] == 0
         self._log.note(f"p{index + 1} " + {
             Move.FOLD: "f", Move.CHECK: "cc", Move.CALL: "cc", Move.BET: f"cbr {action.amount}",
             Move.RAISE: f"cbr {action.amount}", Move.DRAW: ("sd " + "".join(map(str, action.cards))).strip(),
         }[action.move])
         self._advance()
-        returned = self._uncalled(bets) if action.move is not Move.DRAW else ()
-        step = Step(seat, action, street, all_in, pot, to_call, bets_before, returned, self._new_pot_layout())
+        returned = self.chips.uncalled(bets) if action.move is not Move.DRAW else ()
+        step = Step(seat, action, street, all_in, pot, to_call, bets_before, returned, self.chips.new_pot_layout())
         self.history.append(step)
         return step
-
-    # -- what the table announces -------------------------------------------------------
-    def _uncalled(self, bets: list[int]) -> tuple[tuple[int, int], ...]:
-        """The bet nobody matched, once the round's bets are gone from the table (round over)."""
-        if sum(bets) == 0 or (any(self._state.bets) and not self.over):
-            return ()
-        ranked = sorted(range(len(bets)), key=lambda i: -bets[i])
-        extra = bets[ranked[0]] - (bets[ranked[1]] if len(bets) > 1 else 0)
-        if extra <= 0:
-            return ()
-        return ((self.seats[ranked[0]], extra),)
-
-    def _returned(self) -> dict[int, int]:
-        """The uncalled bet of the hand: what its biggest contributor put in beyond everyone else.
-
-        Once a bet goes uncalled nobody else can bet any more, so a hand has at
-        most one, and the moves announce it when it happens (:attr:`Step.returned`).
-        """
-        ranked = sorted(self._put.items(), key=lambda item: -item[1])
-        extra = ranked[0][1] - (ranked[1][1] if len(ranked) > 1 else 0)
-        return {ranked[0][0]: extra} if extra > 0 else {}
-
-    def _new_pot_layout(self) -> tuple[tuple[int, tuple[int, ...]], ...]:
-        """The pots, (chips, eligible seats), when there are several and they changed."""
-        if self.over:
-            return ()
-        layout = tuple((pot.amount, tuple(self.seats[i] for i in pot.player_indices))
-                       for pot in self._state.pots)
-        if len(layout) < 2 or layout == self._pot_layout:
-            return ()
-        self._pot_layout = layout
-        return layout
 
     def drawn(self, seat: int) -> tuple[Card, ...]:
         """The replacement cards ``seat`` received at the draw so far."""
@@ -319,7 +285,7 @@ class PokerHand:
             opponents=sum(1 for s2 in self.live_seats if s2 != seat),
             draws=self.draws,
             history=tuple(step if step.seat == seat else step.public() for step in self.history),
-            live=self.live_seats, put_in=dict(self._put), pot_limit=self.pot_limit,
+            live=self.live_seats, put_in=dict(self.chips.put), pot_limit=self.pot_limit,
         )
 
     # -- the end ------------------------------------------------------------------
@@ -331,20 +297,11 @@ class PokerHand:
             starting_stacks=dict(self.starting_stacks),
             final_stacks={seat: self.stack(seat) for seat in self.seats},
             pots=tuple(self._pots), shown=dict(self._shown), board=self.board,
-            collected=self._collected(),
-            pot_total=sum(self._put.values()) - sum(self._returned().values()),
-            returned=self._returned(),
+            collected=self.chips.collected(),
+            pot_total=sum(self.chips.put.values()) - sum(self.chips.returned().values()),
+            returned=self.chips.returned(),
             drawn={seat: tuple(cards) for seat, cards in self._drawn.items() if cards},
         )
-
-    def _collected(self) -> dict[int, int]:
-        """Chips each seat took back from the table (pots won and uncalled bets)."""
-        collected: dict[int, int] = {}
-        for operation in self._state.operations:
-            if isinstance(operation, pk.ChipsPulling):
-                seat = self.seats[operation.player_index]
-                collected[seat] = collected.get(seat, 0) + operation.amount
-        return collected
 
     def table_cards(self) -> list[Card]:
         """Cards still on the table (hands in seat order, then the board)."""

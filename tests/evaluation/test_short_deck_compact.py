@@ -89,7 +89,8 @@ def test_one_hand_is_valued_as_its_rows_are():
 
 
 def test_valuing_short_deck_hands_needs_no_hand_rank_table(monkeypatch):
-    """evaluate, best_five and evaluate_many at short deck read the compact tables only, never the 16 MiB table."""
+    """evaluate, best_five, evaluate_many and equity at short deck read the compact tables only, never the
+    16 MiB table."""
     import pokerfsm
     from pokerfsm.evaluation import short_deck
 
@@ -102,5 +103,9 @@ def test_valuing_short_deck_hands_needs_no_hand_rank_table(monkeypatch):
         assert pokerfsm.evaluate("As 6d", board="7c 8h 9s", game="short-deck").describe() == "Straight, Nine high"
         assert len(pokerfsm.best_five("Ah Jh", board="9h 7h 6h Kc Kd", game="short-deck")) == 5
         assert pokerfsm.evaluate_many(DECK[None, -7:], game="short-deck")[0] > 0
+        exact = pokerfsm.equity(["AhKh", "QsQc"], "Jh Th 6c", game="short-deck")
+        assert exact.exact and round(exact.players[0].equity, 4) == 0.601
+        sampled = pokerfsm.equity(["AhKh", None, None], game="short-deck", exact=False, samples=2000, seed=1)
+        assert sampled.combinations == 2000
     finally:
         short_deck.short_deck_table.cache_clear()

@@ -4,9 +4,10 @@
 :func:`~pokerfsm.odds.short_deck_deal.prepare_short_deck_deal` with the
 options already checked, by the rules of :func:`pokerfsm.odds.compute.compute`
 (the budget, the time limit's hand-over to Monte Carlo, the standard error
-target, the seed). Hands are valued on the short-deck hand-rank table
-(:mod:`pokerfsm.table.rankings`), which the kernels of
-:mod:`pokerfsm.odds._short_deck_equity` walk as they walk any table.
+target, the seed). The kernels of :mod:`pokerfsm.odds._short_deck_equity`
+value hands with short deck's compact evaluator
+(:mod:`pokerfsm.evaluation.short_deck_compact`), which measures faster on
+exact and sampled boards than walking the short-deck hand-rank table.
 
 Exact enumeration deals every completion of the board from the cards left
 of the 36; on each board it values every hand each seat may hold (a known
@@ -31,7 +32,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from ..evaluation.short_deck import short_deck_table
+from ..evaluation.short_deck_compact import short_deck_tables
 from ..table.rankings import SHORT_DECK_ORDER
 from . import _short_deck_equity
 from .choice import exact_or_sampled
@@ -44,7 +45,7 @@ from .stopping import Stop
 
 __all__ = ["compute_short_deck", "exact_seconds"]
 
-_SECONDS_PER_HAND = 6e-9        # one thread: valuing one hand on one board (two table steps)
+_SECONDS_PER_HAND = 6e-9        # one thread: valuing one hand on one board (a compact lookup)
 _SECONDS_PER_SHOWDOWN = 12e-9   # one thread: counting one combination of hands on one board
 _RANDOM, _LISTED = 2, 0         # the Monte Carlo kernel's seat kinds
 _N_SLOTS = 10                   # a player's category slots in a result row (odds/_kernels.pxd)
@@ -114,13 +115,12 @@ def _enumerate(deal: ShortDeckDeal, progress: Progress | None, stop: Stop) -> tu
     seconds = exact_seconds(deal)
     threads = 1 if seconds < 2e-3 else max_threads()
     board = np.array([int(c) for c in deal.board], dtype=np.uint8)
-    table = short_deck_table()
     chunks = 1 if progress is None or seconds / threads < 0.5 else 20
     bounds = [len(tasks) * i // chunks for i in range(chunks + 1)]
     for i in range(chunks):
         lo, hi = bounds[i], bounds[i + 1]
         if hi > lo:
-            _short_deck_equity.enumerate_boards(table, hands, _masks(hands), weights, start, board, avail, k,
+            _short_deck_equity.enumerate_boards(hands, _masks(hands), weights, start, board, avail, k,
                                                 tasks[lo:hi], out[lo:hi], threads, stop.flag, stop.kernel_seconds())
         stop.check()
         if progress is not None:
@@ -142,11 +142,10 @@ def _sample(deal: ShortDeckDeal, samples: int | None, seed: Any, budget: float, 
     board = np.array([int(c) for c in deal.board], dtype=np.uint8)
     rng = seed if isinstance(seed, np.random.Generator) else np.random.default_rng(seed)
     n = len(deal.seats)
-    table = short_deck_table()
     masks = _masks(hands)
 
     def play(seeds: Any, trials: Any, out: Any, threads: int) -> None:
-        _short_deck_equity.monte_carlo(table, hands, masks, cumulative, start, kind, used, board, seeds, trials,
+        _short_deck_equity.monte_carlo(hands, masks, cumulative, start, kind, used, board, seeds, trials,
                                        out, threads, stop.flag, stop.kernel_seconds())
 
     def errors(totals: NDArray[np.float64], done: int) -> list[float]:
@@ -170,7 +169,7 @@ def compute_short_deck(deal: ShortDeckDeal, *, samples: int | None = None, seed:
     """
     started = time.perf_counter()
     stop = stop if stop is not None else Stop()
-    short_deck_table()  # opened (built, the first time) before any clock starts to matter
+    short_deck_tables()  # built the first time before any clock starts to matter
 
     def enumerate_all(attempt: Stop) -> EquityResult:
         totals, combinations = _enumerate(deal, progress, attempt)

@@ -33,7 +33,6 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -41,19 +40,16 @@ from numpy.typing import NDArray
 
 from ..evaluation.omaha_tables import omaha_tables
 from . import _omaha_equity
-from .choice import exact_or_sampled
 from .compute import DEFAULT_BUDGET, DEFAULT_TARGET_STD_ERROR
-from .enumeration import max_threads
 from .omaha_deal import OmahaDeal
-from .results import EquityResult, Method, from_game_row, row_width, share_std_errors
-from .sampling import run_rounds
+from .results import EquityResult, Method, from_game_row, share_std_errors
+from .seat_lists import ListedGame, SeatLists, listed_equity, seat_kinds
 from .stopping import Stop
 
 __all__ = ["compute_omaha", "omaha_row_width", "exact_seconds"]
 
 _SECONDS_PER_HAND = 20e-9       # one thread: valuing one hand on one board (measured 15-25 ns)
 _SECONDS_PER_SHOWDOWN = 30e-9   # one thread: counting one combination of hands on one board (20-40 ns)
-_RANDOM, _LISTED = 2, 0         # the Monte Carlo kernel's seat kinds
 Progress = Callable[[float], None]
 
 
@@ -62,35 +58,14 @@ def omaha_row_width(n: int) -> int:
     return int(_omaha_equity.row_width(n))
 
 
-@dataclass
-class _Lists:
-    """Every seat's hands as the kernels read them: rows of hole cards, card masks, weights, seat starts."""
-
-    hands: NDArray[np.uint8]
-    masks: NDArray[np.uint64]
-    weights: NDArray[np.float64]
-    start: NDArray[np.int32]
-
-
-def _hand_lists(deal: OmahaDeal, random_too: bool) -> _Lists:
+def _hand_lists(deal: OmahaDeal, random_too: bool) -> SeatLists:
     """The seats' hands without the known cards; a random seat lists every hand of the cards left
     when ``random_too``, none otherwise (the Monte Carlo kernel deals it)."""
     known = deal.known_cards
     h = deal.game.hole_cards
-    parts, weights, start = [], [], [0]
-    for seat in deal.seats:
-        if seat.random and seat.hand is None and not random_too:
-            cards, weight = np.zeros((0, h), dtype=np.uint8), np.zeros(0)
-        else:
-            cards, weight = seat.live_hands(known)
-        parts.append(cards)
-        weights.append(weight)
-        start.append(start[-1] + len(cards))
-    hands = np.ascontiguousarray(np.concatenate(parts).astype(np.uint8).reshape(-1, h))
-    masks = np.bitwise_or.reduce(np.uint64(1) << hands.astype(np.uint64), axis=1) if len(hands) else \
-        np.zeros(0, dtype=np.uint64)
-    return _Lists(hands, np.ascontiguousarray(masks, dtype=np.uint64), np.concatenate(weights).astype(np.float64),
-                  np.array(start, dtype=np.int32))
+    return SeatLists.of([(np.zeros((0, h), dtype=np.uint8), np.zeros(0))
+                         if seat.random and seat.hand is None and not random_too else seat.live_hands(known)
+                         for seat in deal.seats], h)
 
 
 def _list_sizes(deal: OmahaDeal) -> list[int]:
@@ -108,82 +83,6 @@ def exact_seconds(deal: OmahaDeal) -> float:
     return boards * (sum(sizes) * _SECONDS_PER_HAND + math.prod(sizes) * _SECONDS_PER_SHOWDOWN)
 
 
-def _read_row(deal: OmahaDeal, totals: NDArray[np.float64], combinations: int, *, method: Method, exact: bool,
-              started: float, trials: int | None = None) -> EquityResult:
-    """The result of one Omaha kernel row."""
-    return from_game_row(deal, totals, combinations, hilo=deal.game.eight_or_better, categories=True, method=method,
-                         exact=exact, started=started, trials=trials)
-
-
-def _errors(deal: OmahaDeal, totals: NDArray[np.float64], trials: int) -> list[float]:
-    """Each player's standard error of the pot share over ``trials`` random deals."""
-    return share_std_errors(totals, trials, len(deal.seats), deal.game.eight_or_better)
-
-
-def _enumerate(deal: OmahaDeal, progress: Progress | None, stop: Stop) -> tuple[NDArray[np.float64], int]:
-    """Totals (one kernel row) over every board and every combination of the seats' hands."""
-    lists = _hand_lists(deal, random_too=True)
-    known = deal.known_cards
-    avail = np.array(sorted(set(range(52)) - known), dtype=np.uint8)
-    k = deal.game.board_cards - len(deal.board)
-    depth = min(k, 2)
-    tasks = np.array(list(_prefixes(len(avail), depth)), dtype=np.int32).reshape(-1 if depth else 1, depth)
-    n = len(deal.seats)
-    out = np.zeros((len(tasks), omaha_row_width(n)))
-    seconds = exact_seconds(deal)
-    threads = 1 if seconds < 2e-3 else max_threads()
-    board = np.array([int(c) for c in deal.board], dtype=np.uint8)
-    chunks = 1 if progress is None or seconds / threads < 0.5 else 20
-    bounds = [len(tasks) * i // chunks for i in range(chunks + 1)]
-    for i in range(chunks):
-        lo, hi = bounds[i], bounds[i + 1]
-        if hi > lo:
-            _omaha_equity.enumerate_boards(lists.hands, lists.masks, lists.weights, lists.start,
-                                           deal.game.eight_or_better, board, avail, k, tasks[lo:hi], out[lo:hi],
-                                           threads, stop.flag, stop.kernel_seconds())
-        stop.check()
-        if progress is not None:
-            progress((i + 1) / chunks)
-    totals = out.sum(axis=0)
-    return totals, int(totals[row_width(n) + 1])
-
-
-def _prefixes(m: int, depth: int) -> Any:
-    """The first ``depth`` (0-2) board cards of each task, as indices into the ``m`` cards left."""
-    if depth == 0:
-        return [()]
-    if depth == 1:
-        return ((i,) for i in range(m))
-    return ((i, j) for i in range(m) for j in range(i + 1, m))
-
-
-def _sample(deal: OmahaDeal, samples: int | None, seed: Any, budget: float, target: float,
-            progress: Progress | None, started: float, stop: Stop) -> tuple[NDArray[np.float64], int, float]:
-    """Totals from random deals (see :func:`pokerfsm.odds.sampling.run_rounds`)."""
-    lists = _hand_lists(deal, random_too=False)
-    cumulative = np.zeros_like(lists.weights)
-    for seat in range(len(deal.seats)):
-        lo, hi = lists.start[seat], lists.start[seat + 1]
-        cumulative[lo:hi] = np.cumsum(lists.weights[lo:hi])
-    kind = np.array([_RANDOM if s.random and s.hand is None else _LISTED for s in deal.seats], dtype=np.uint8)
-    used = 0
-    for card in list(deal.board) + list(deal.dead):
-        used |= 1 << int(card)
-    board = np.array([int(c) for c in deal.board], dtype=np.uint8)
-    rng = seed if isinstance(seed, np.random.Generator) else np.random.default_rng(seed)
-    n = len(deal.seats)
-
-    def play(seeds: Any, trials: Any, out: Any, threads: int) -> None:
-        _omaha_equity.monte_carlo(lists.hands, lists.masks, cumulative, lists.start, kind,
-                                  deal.game.eight_or_better, used, board, seeds, trials, out, threads, stop.flag,
-                                  stop.kernel_seconds())
-
-    cost = (deal.game.board_cards - len(deal.board)) + (3 + deal.game.hole_cards) * n
-    totals, trials, error = run_rounds(play, lambda totals, done: _errors(deal, totals, done), omaha_row_width(n),
-                                       cost, samples, rng, budget, target, progress, started, stop)
-    return totals, trials, error
-
-
 def compute_omaha(deal: OmahaDeal, *, samples: int | None = None, seed: Any = None, exact: bool | None = None,
                   budget: float = DEFAULT_BUDGET, progress: Progress | None = None,
                   target_std_error: float = DEFAULT_TARGET_STD_ERROR, stop: Stop | None = None) -> EquityResult:
@@ -197,15 +96,29 @@ def compute_omaha(deal: OmahaDeal, *, samples: int | None = None, seed: Any = No
     started = time.perf_counter()
     stop = stop if stop is not None else Stop()
     omaha_tables()  # built before any clock starts to matter
+    n, hilo = len(deal.seats), deal.game.eight_or_better
+    avail = np.array(sorted(set(range(52)) - deal.known_cards), dtype=np.uint8)
+    k = deal.game.board_cards - len(deal.board)
+    board = np.array([int(c) for c in deal.board], dtype=np.uint8)
+    used = sum(1 << int(card) for card in set(deal.board) | set(deal.dead))
+    kinds = seat_kinds([s.random and s.hand is None for s in deal.seats])
 
-    def enumerate_all(attempt: Stop) -> EquityResult:
-        totals, combinations = _enumerate(deal, progress, attempt)
-        return _read_row(deal, totals, combinations, method=Method.ENUMERATION, exact=True, started=started)
+    def enumerate_boards(lists: SeatLists, tasks: Any, out: Any, threads: int, flag: Any, seconds: float) -> None:
+        _omaha_equity.enumerate_boards(lists.hands, lists.masks, lists.weights, lists.start, hilo, board, avail, k,
+                                       tasks, out, threads, flag, seconds)
 
-    def sample(count: int | None, seconds: float, since: float) -> EquityResult:
-        totals, trials, _ = _sample(deal, count, seed, seconds, target_std_error, progress, since, stop)
-        return _read_row(deal, totals, trials, method=Method.MONTE_CARLO, exact=False, started=started,
-                         trials=trials)
+    def monte_carlo(lists: SeatLists, seeds: Any, trials: Any, out: Any, threads: int, flag: Any,
+                    seconds: float) -> None:
+        _omaha_equity.monte_carlo(lists.hands, lists.masks, lists.weights, lists.start, kinds, hilo, used, board,
+                                  seeds, trials, out, threads, flag, seconds)
 
-    return exact_or_sampled(exact_seconds(deal), samples=samples, exact=exact, budget=budget, stop=stop,
-                            enumerate_all=enumerate_all, sample=sample)
+    def read(totals: NDArray[np.float64], count: int, trials: int | None) -> EquityResult:
+        return from_game_row(deal, totals, count, hilo=hilo, categories=True, trials=trials, started=started,
+                             method=Method.ENUMERATION if trials is None else Method.MONTE_CARLO,
+                             exact=trials is None)
+
+    game = ListedGame(n, lambda random_too: _hand_lists(deal, random_too), enumerate_boards, monte_carlo, read,
+                      lambda totals, done: share_std_errors(totals, done, n, hilo), omaha_row_width(n), len(avail),
+                      k, k + (3 + deal.game.hole_cards) * n, exact_seconds(deal))
+    return listed_equity(game, samples=samples, seed=seed, exact=exact, budget=budget, progress=progress,
+                         target_std_error=target_std_error, stop=stop)

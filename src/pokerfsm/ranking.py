@@ -20,7 +20,7 @@ from typing import NamedTuple
 from .cards import Rank
 
 __all__ = [
-    "HandCategory", "HandClass", "equivalence_classes", "ranked_classes", "class_of", "describe",
+    "HandCategory", "HandClass", "equivalence_classes", "ranked_classes", "ranked_class", "class_of", "describe",
     "CATEGORY_SHIFT", "FIVE_HIGH_STRAIGHT",
 ]
 
@@ -134,17 +134,24 @@ def equivalence_classes() -> tuple[HandClass, ...]:
     return ranked_classes()
 
 
-@functools.lru_cache(maxsize=1)
-def _by_value() -> dict[int, HandClass]:
-    return {c.value: c for c in equivalence_classes()}
+@functools.lru_cache(maxsize=4)
+def _by_value(lowest: int, order: tuple[HandCategory, ...]) -> dict[int, HandClass]:
+    return {c.value: c for c in ranked_classes(lowest, order)}
+
+
+def ranked_class(value: int, lowest: int = 0, order: tuple[HandCategory, ...] = tuple(HandCategory),
+                 game: str = "") -> HandClass:
+    """The class of ``value`` among :func:`ranked_classes` ``(lowest, order)``; raises ValueError,
+    naming the ``game``, if there is none."""
+    try:
+        return _by_value(lowest, order)[int(value)]
+    except KeyError:
+        raise ValueError(f"{value!r} is not a {game + ' ' if game else ''}hand value") from None
 
 
 def class_of(value: int) -> HandClass:
     """The equivalence class of a hand value; raises ValueError if there is none."""
-    try:
-        return _by_value()[int(value)]
-    except KeyError:
-        raise ValueError(f"{value!r} is not a hand value") from None
+    return ranked_class(value)
 
 
 _NAMES = {

@@ -26,12 +26,11 @@ the file).
 """
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..cards import DECK, Rank
-from ..ranking import HandCategory, HandClass, equivalence_classes, ranked_classes
+from ..ranking import HandCategory, HandClass, equivalence_classes, ranked_class, ranked_classes
 from ..variants import SHORT_DECK as SHORT_DECK_CARDS
 from ..variants import HighRule
 
@@ -99,17 +98,9 @@ def short_deck_classes() -> tuple[HandClass, ...]:
     return ranked_classes(_SIX, SHORT_DECK_ORDER)
 
 
-@functools.lru_cache(maxsize=1)
-def _short_deck_by_value() -> dict[int, HandClass]:
-    return {c.value: c for c in short_deck_classes()}
-
-
 def short_deck_class(value: int) -> HandClass:
     """The short-deck class of a short-deck value; raises ValueError if there is none."""
-    try:
-        return _short_deck_by_value()[int(value)]
-    except KeyError:
-        raise ValueError(f"{value!r} is not a short-deck hand value") from None
+    return ranked_class(value, _SIX, SHORT_DECK_ORDER, "short-deck")
 
 
 HOLDEM = Ranking("holdem", tuple(int(c) for c in DECK), equivalence_classes, "hand-ranks",

@@ -109,3 +109,22 @@ def test_valuing_short_deck_hands_needs_no_hand_rank_table(monkeypatch):
         assert sampled.combinations == 2000
     finally:
         short_deck.short_deck_table.cache_clear()
+
+
+@pytest.mark.parametrize("players, board, options", [
+    (["AhKh", "QQ+,AK"], "Jh Th 6c", {}),
+    (["AhKh", None, "TT+"], "", {"exact": False, "samples": 5000, "seed": 3}),
+])
+def test_equity_kernels_count_the_same_walking_the_table(monkeypatch, players, board, options):
+    """The equity kernels given the short-deck table (as the benchmark measures them) count exactly
+    what they count on the compact tables."""
+    from pokerfsm.odds import short_deck
+    from pokerfsm.odds.short_deck_deal import prepare_short_deck_deal
+
+    deal = prepare_short_deck_deal(players, board=board)
+    compact = short_deck.compute_short_deck(deal, **options)
+    monkeypatch.setattr(short_deck, "walked_table", short_deck_table())
+    walked = short_deck.compute_short_deck(deal, **options)
+    assert compact.combinations == walked.combinations
+    assert [p.equity for p in compact.players] == [p.equity for p in walked.players]
+    assert [p.categories for p in compact.players] == [p.categories for p in walked.players]

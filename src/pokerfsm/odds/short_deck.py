@@ -49,6 +49,9 @@ _SECONDS_PER_HAND = 6e-9        # one thread: valuing one hand on one board (a c
 _SECONDS_PER_SHOWDOWN = 12e-9   # one thread: counting one combination of hands on one board
 _RANDOM, _LISTED = 2, 0         # the Monte Carlo kernel's seat kinds
 _N_SLOTS = 10                   # a player's category slots in a result row (odds/_kernels.pxd)
+walked_table: NDArray[np.int32] | None = None
+"""None: the kernels value hands on the compact tables; the short-deck hand-rank table: they walk
+it instead (slower; perf/bench_short_deck.py sets it to measure both)."""
 Progress = Callable[[float], None]
 
 
@@ -121,7 +124,8 @@ def _enumerate(deal: ShortDeckDeal, progress: Progress | None, stop: Stop) -> tu
         lo, hi = bounds[i], bounds[i + 1]
         if hi > lo:
             _short_deck_equity.enumerate_boards(hands, _masks(hands), weights, start, board, avail, k,
-                                                tasks[lo:hi], out[lo:hi], threads, stop.flag, stop.kernel_seconds())
+                                                tasks[lo:hi], out[lo:hi], threads, stop.flag, stop.kernel_seconds(),
+                                                table=walked_table)
         stop.check()
         if progress is not None:
             progress((i + 1) / chunks)
@@ -146,7 +150,7 @@ def _sample(deal: ShortDeckDeal, samples: int | None, seed: Any, budget: float, 
 
     def play(seeds: Any, trials: Any, out: Any, threads: int) -> None:
         _short_deck_equity.monte_carlo(hands, masks, cumulative, start, kind, used, board, seeds, trials,
-                                       out, threads, stop.flag, stop.kernel_seconds())
+                                       out, threads, stop.flag, stop.kernel_seconds(), table=walked_table)
 
     def errors(totals: NDArray[np.float64], done: int) -> list[float]:
         return std_errors(totals[:row_width(n)], done, n)

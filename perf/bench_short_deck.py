@@ -6,7 +6,10 @@ evaluators side by side, CPU time on one thread: random seven-card hands
 valued by walking the short-deck table and by the compact evaluator
 (:mod:`pokerfsm.evaluation.short_deck_compact`), and one hand's value as
 ``evaluate()`` takes it (the walk in Python, as it was, against the compact
-kernel), with the full ``evaluate(..., game="short-deck")`` call. Evaluation:
+kernel), with the full ``evaluate(..., game="short-deck")`` call; and equity
+(heads-up preflop exact, Monte Carlo against random hands) with the kernels
+walking the table (``pokerfsm.odds.short_deck.walked_table``) and on the
+compact tables, the answers checked equal. Evaluation:
 ``evaluate_many(rows, game="short-deck")`` on random seven-card hands of the
 36 cards, one thread (with its CPU time) and all threads; pokerkit's
 ``ShortDeckHoldemHand.from_game`` in a Python loop on a sample of them, its
@@ -22,6 +25,7 @@ as the short-deck section of ``perf/bench_variants.py``.
 from __future__ import annotations
 
 import argparse
+import functools
 import itertools
 import math
 import os
@@ -39,6 +43,8 @@ from pokerfsm import Card, equity, evaluate, evaluate_many
 from pokerfsm.evaluation import _short_deck_compact, _table_rows
 from pokerfsm.evaluation.short_deck import short_deck_table
 from pokerfsm.evaluation.short_deck_compact import short_deck_tables
+from pokerfsm.odds import short_deck
+from pokerfsm.odds.short_deck_deal import prepare_short_deck_deal
 from pokerfsm.table import HOLDEM, ROOT, SHORT_DECK, generate_table
 from pokerfsm.table.rankings import deck_mask
 from pokerfsm.variants import game_of
@@ -114,6 +120,29 @@ def bench_evaluators(quick: bool) -> list[tuple]:
               ("evaluate(cards, game='short-deck'), the whole call", f"{len(hands) / call:,.0f}/s",
                "checks included")]
     return found
+
+
+def bench_equity_evaluators(quick: bool) -> list[tuple]:
+    """Equity with the kernels walking the table and on the compact tables, CPU time a run."""
+    samples, repeat = (100_000, 3) if quick else (400_000, 5)
+    sampled = {"samples": samples, "seed": 1}
+    cases = [("heads-up preflop, exact", DUEL, {}),
+             (f"AhKh against a random hand, {samples:,} deals", ["AhKh", None], sampled),
+             (f"AhKh against 4 random hands, {samples:,} deals", ["AhKh", *[None] * 4], sampled)]
+    rows = []
+    for label, players, options in cases:
+        found = {}
+        run = functools.partial(short_deck.compute_short_deck, prepare_short_deck_deal(players), **options)
+        for name, table in (("walk", short_deck_table()), ("compact", None)):
+            short_deck.walked_table = table
+            try:
+                found[name] = (median_time(run, repeat, clock=time.process_time), run().players[0].equity)
+            finally:
+                short_deck.walked_table = None
+        assert found["walk"][1] == found["compact"][1], label
+        rows.append((label, f"{found['walk'][0] * 1000:.1f} ms", f"{found['compact'][0] * 1000:.1f} ms",
+                     f"{found['walk'][0] / found['compact'][0]:.1f}x"))
+    return rows
 
 
 def bench_evaluation(quick: bool) -> list[tuple]:
@@ -206,6 +235,8 @@ def report(quick: bool) -> None:
     banner("Short-deck hold'em: its table, evaluate_many and equity, beside pokerkit")
     print_rows(("table", "time", "size"), bench_tables())
     print_rows(("short-deck evaluators, one thread, CPU time", "hands", "ratio; note"), bench_evaluators(quick))
+    print_rows(("short-deck equity, CPU time a run", "walking the table", "compact", "ratio"),
+               bench_equity_evaluators(quick))
     print_rows(("short-deck evaluation", "hands", "note"), bench_evaluation(quick))
     rows, duel = bench_equity(quick)
     print_rows(("short-deck equity question", "answer", "median wall", "CPU per run"), rows)

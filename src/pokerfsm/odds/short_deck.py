@@ -23,7 +23,6 @@ together on a collision), random hands and the board from the cards left.
 """
 from __future__ import annotations
 
-import itertools
 import math
 import time
 from collections.abc import Callable
@@ -35,11 +34,9 @@ from numpy.typing import NDArray
 from ..evaluation.short_deck_compact import short_deck_tables
 from ..table.rankings import SHORT_DECK_ORDER
 from . import _short_deck_equity
-from .choice import exact_or_sampled
 from .compute import DEFAULT_BUDGET, DEFAULT_TARGET_STD_ERROR
-from .enumeration import max_threads
 from .results import EquityResult, Method, from_row, row_width, std_errors
-from .sampling import run_rounds
+from .seat_lists import ListedGame, SeatLists, listed_equity, seat_kinds
 from .short_deck_deal import ShortDeckDeal
 from .stopping import Stop
 
@@ -47,7 +44,6 @@ __all__ = ["compute_short_deck", "exact_seconds"]
 
 _SECONDS_PER_HAND = 6e-9        # one thread: valuing one hand on one board (a compact lookup)
 _SECONDS_PER_SHOWDOWN = 12e-9   # one thread: counting one combination of hands on one board
-_RANDOM, _LISTED = 2, 0         # the Monte Carlo kernel's seat kinds
 _N_SLOTS = 10                   # a player's category slots in a result row (odds/_kernels.pxd)
 walked_table: NDArray[np.int32] | None = None
 """None: the kernels value hands on the compact tables; the short-deck hand-rank table: they walk
@@ -55,28 +51,18 @@ it instead (slower; perf/bench_short_deck.py sets it to measure both)."""
 Progress = Callable[[float], None]
 
 
-def _hands(deal: ShortDeckDeal, random_too: bool) -> tuple[NDArray[np.uint8], NDArray[np.float64], NDArray[np.int32]]:
-    """Every seat's hands (rows of two cards), their weights and the seats' first rows; a random
-    seat lists every hand of the cards left when ``random_too``, none otherwise."""
-    rows: list[tuple[int, int]] = []
-    weights: list[float] = []
-    start = [0]
+def _hand_lists(deal: ShortDeckDeal, random_too: bool) -> SeatLists:
+    """Every seat's hands (rows of two cards) and their weights; a random seat lists every hand of
+    the cards left when ``random_too``, none otherwise (the Monte Carlo kernel deals it)."""
+    parts: list[tuple[list[tuple[int, int]], list[float]]] = []
     for seat in deal.seats:
         if seat.hand is not None:
-            rows.append((int(seat.hand[0]), int(seat.hand[1])))
-            weights.append(1.0)
+            parts.append(([(int(seat.hand[0]), int(seat.hand[1]))], [1.0]))
         elif random_too or not seat.random:
-            for combo, weight in seat.cut_range.items():
-                rows.append((int(combo[0]), int(combo[1])))
-                weights.append(weight)
-        start.append(len(rows))
-    hands = np.array(rows, dtype=np.uint8).reshape(-1, 2)
-    return hands, np.array(weights, dtype=np.float64), np.array(start, dtype=np.int32)
-
-
-def _masks(hands: NDArray[np.uint8]) -> NDArray[np.uint64]:
-    one = np.uint64(1)
-    return np.ascontiguousarray((one << hands[:, 0].astype(np.uint64)) | (one << hands[:, 1].astype(np.uint64)))
+            parts.append(([(int(a), int(b)) for a, b in seat.cut_range], list(seat.cut_range.values())))
+        else:
+            parts.append(([], []))
+    return SeatLists.of(parts, 2)
 
 
 def exact_seconds(deal: ShortDeckDeal) -> float:
@@ -105,62 +91,6 @@ def _result(deal: ShortDeckDeal, totals: NDArray[np.float64], combinations: int,
                     std_error=error, trials=trials, game=deal.game.name)
 
 
-def _enumerate(deal: ShortDeckDeal, progress: Progress | None, stop: Stop) -> tuple[NDArray[np.float64], int]:
-    """Totals (one kernel row) over every board and every combination of the seats' hands."""
-    hands, weights, start = _hands(deal, random_too=True)
-    avail = np.array(sorted(set(range(52)) - deal.unavailable), dtype=np.uint8)
-    k = deal.game.board_cards - len(deal.board)
-    depth = min(k, 2)
-    prefixes = list(itertools.combinations(range(len(avail)), depth))  # each task's first board cards
-    tasks = np.array(prefixes, dtype=np.int32).reshape(len(prefixes), depth)
-    n = len(deal.seats)
-    out = np.zeros((len(tasks), _short_deck_equity.row_width(n)))
-    seconds = exact_seconds(deal)
-    threads = 1 if seconds < 2e-3 else max_threads()
-    board = np.array([int(c) for c in deal.board], dtype=np.uint8)
-    chunks = 1 if progress is None or seconds / threads < 0.5 else 20
-    bounds = [len(tasks) * i // chunks for i in range(chunks + 1)]
-    for i in range(chunks):
-        lo, hi = bounds[i], bounds[i + 1]
-        if hi > lo:
-            _short_deck_equity.enumerate_boards(hands, _masks(hands), weights, start, board, avail, k,
-                                                tasks[lo:hi], out[lo:hi], threads, stop.flag, stop.kernel_seconds(),
-                                                table=walked_table)
-        stop.check()
-        if progress is not None:
-            progress((i + 1) / chunks)
-    totals = out.sum(axis=0)
-    return totals, int(totals[row_width(n) + 1])
-
-
-def _sample(deal: ShortDeckDeal, samples: int | None, seed: Any, budget: float, target: float,
-            progress: Progress | None, started: float, stop: Stop) -> tuple[NDArray[np.float64], int]:
-    """Totals from random deals (see :func:`pokerfsm.odds.sampling.run_rounds`)."""
-    hands, weights, start = _hands(deal, random_too=False)
-    cumulative = np.zeros_like(weights)
-    for seat in range(len(deal.seats)):
-        lo, hi = start[seat], start[seat + 1]
-        cumulative[lo:hi] = np.cumsum(weights[lo:hi])
-    kind = np.array([_RANDOM if s.random and s.hand is None else _LISTED for s in deal.seats], dtype=np.uint8)
-    used = sum(1 << c for c in deal.unavailable - {int(c) for s in deal.seats if s.hand for c in s.hand})
-    board = np.array([int(c) for c in deal.board], dtype=np.uint8)
-    rng = seed if isinstance(seed, np.random.Generator) else np.random.default_rng(seed)
-    n = len(deal.seats)
-    masks = _masks(hands)
-
-    def play(seeds: Any, trials: Any, out: Any, threads: int) -> None:
-        _short_deck_equity.monte_carlo(hands, masks, cumulative, start, kind, used, board, seeds, trials,
-                                       out, threads, stop.flag, stop.kernel_seconds(), table=walked_table)
-
-    def errors(totals: NDArray[np.float64], done: int) -> list[float]:
-        return std_errors(totals[:row_width(n)], done, n)
-
-    cost = (deal.game.board_cards - len(deal.board)) + 3 * n
-    totals, trials, _ = run_rounds(play, errors, _short_deck_equity.row_width(n), cost, samples, rng, budget,
-                                   target, progress, started, stop)
-    return totals, trials
-
-
 def compute_short_deck(deal: ShortDeckDeal, *, samples: int | None = None, seed: Any = None,
                        exact: bool | None = None, budget: float = DEFAULT_BUDGET, progress: Progress | None = None,
                        target_std_error: float = DEFAULT_TARGET_STD_ERROR, stop: Stop | None = None) -> EquityResult:
@@ -174,14 +104,28 @@ def compute_short_deck(deal: ShortDeckDeal, *, samples: int | None = None, seed:
     started = time.perf_counter()
     stop = stop if stop is not None else Stop()
     short_deck_tables()  # built the first time before any clock starts to matter
+    n = len(deal.seats)
+    avail = np.array(sorted(set(range(52)) - deal.unavailable), dtype=np.uint8)
+    k = deal.game.board_cards - len(deal.board)
+    board = np.array([int(c) for c in deal.board], dtype=np.uint8)
+    used = sum(1 << c for c in deal.unavailable - {int(c) for s in deal.seats if s.hand for c in s.hand})
+    kinds = seat_kinds([s.random and s.hand is None for s in deal.seats])
 
-    def enumerate_all(attempt: Stop) -> EquityResult:
-        totals, combinations = _enumerate(deal, progress, attempt)
-        return _result(deal, totals, combinations, method=Method.ENUMERATION, started=started)
+    def enumerate_boards(lists: SeatLists, tasks: Any, out: Any, threads: int, flag: Any, seconds: float) -> None:
+        _short_deck_equity.enumerate_boards(lists.hands, lists.masks, lists.weights, lists.start, board, avail, k,
+                                            tasks, out, threads, flag, seconds, table=walked_table)
 
-    def sample(count: int | None, seconds: float, since: float) -> EquityResult:
-        totals, trials = _sample(deal, count, seed, seconds, target_std_error, progress, since, stop)
-        return _result(deal, totals, trials, method=Method.MONTE_CARLO, started=started, trials=trials)
+    def monte_carlo(lists: SeatLists, seeds: Any, trials: Any, out: Any, threads: int, flag: Any,
+                    seconds: float) -> None:
+        _short_deck_equity.monte_carlo(lists.hands, lists.masks, lists.weights, lists.start, kinds, used, board,
+                                       seeds, trials, out, threads, flag, seconds, table=walked_table)
 
-    return exact_or_sampled(exact_seconds(deal), samples=samples, exact=exact, budget=budget, stop=stop,
-                            enumerate_all=enumerate_all, sample=sample)
+    def read(totals: NDArray[np.float64], count: int, trials: int | None) -> EquityResult:
+        return _result(deal, totals, count, started=started, trials=trials,
+                       method=Method.ENUMERATION if trials is None else Method.MONTE_CARLO)
+
+    game = ListedGame(n, lambda random_too: _hand_lists(deal, random_too), enumerate_boards, monte_carlo, read,
+                      lambda totals, done: std_errors(totals[:row_width(n)], done, n),
+                      _short_deck_equity.row_width(n), len(avail), k, k + 3 * n, exact_seconds(deal))
+    return listed_equity(game, samples=samples, seed=seed, exact=exact, budget=budget, progress=progress,
+                         target_std_error=target_std_error, stop=stop)

@@ -54,7 +54,8 @@ def test_a_stud_seat_keeps_its_unseen_cards_and_the_cache_key_its_game(client):
     ({"game": "razz", "players": [["As", "Ad", "Kh"], ["??", "??", "7c"]], "board": ["2c", "3c", "4c"]},
      ["body", "board"], "razz has no board"),
     ({"game": "stud", "players": [None, ["??", "??", "7c"]]}, ["body", "players", 0], "list of cards"),
-    ({"game": "stud", "players": [["As", "Ad", "Kh"]] * 8}, ["body", "players"], "7 players at most"),
+    ({"game": "stud", "players": [[f"{rank}{suit}" for suit in "cdh"] for rank in "23456789T"]}, ["body", "players"],
+     "2 to 8 players"),
     ({"game": "short-deck", "players": [["Ah", "5d"], None]}, ["body", "players", 0, 1], "not in the short deck"),
     ({"game": "short-deck", "players": [["Ah", "Kd"], "22+"]}, ["body", "players", 1], "rank below six"),
     ({"game": "short-deck", "players": [["Ah", "Kd"], None], "board": ["2c", "Tc", "9h"]}, ["body", "board"],
@@ -85,7 +86,7 @@ def test_the_vocabulary_describes_stud_seats_and_the_short_deck(client):
     stud = games["stud-hi-lo"]
     assert (stud["hole_cards"], stud["board"], stud["ranges"], stud["hi_lo"]) == (7, False, False, True)
     assert stud["faces"] == ["down", "down", "up", "up", "up", "up", "down"]
-    assert games["razz"]["hi_lo"] is False and games["stud"]["players"] == 7
+    assert games["razz"]["hi_lo"] is False and games["stud"]["players"] == 8
     short = games["short-deck"]
     assert (short["hole_cards"], short["board"], short["ranges"], len(short["deck"])) == (2, True, True, 36)
     assert games["holdem"]["faces"] == ["down", "down"] and len(games["holdem"]["deck"]) == 52

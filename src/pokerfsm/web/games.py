@@ -45,6 +45,7 @@ from typing import Any
 
 from ..cards import RANK_SYMBOLS
 from ..errors import Error, OptionError, quoted
+from ..odds import stud_deal
 from ..odds.omaha_deal import most_players
 from ..variants import GAMES, HOLDEM, Game, HighRule, game_of
 from .problems import FieldError
@@ -86,7 +87,8 @@ def games_vocabulary() -> list[dict[str, Any]]:
     """Each offered game as the page shows it: name, label, hole cards, hi-lo, most players, board,
     ranges, faces, deck, grid, the grid's ranks and the high categories."""
     return [{"name": game.name, "label": game.label, "hole_cards": game.hole_cards, "hi_lo": game.eight_or_better,
-             "players": most_players(game), "board": game.board_cards > 0, "ranges": not game.is_stud,
+             "players": stud_deal.MOST_PLAYERS if game.is_stud else most_players(game),
+             "board": game.board_cards > 0, "ranges": not game.is_stud,
              "faces": faces(game), "deck": [str(card) for card in game.deck], "grid": game in GRID_GAMES,
              "ranks": "".join(sorted({str(card)[0] for card in game.deck}, key=RANK_SYMBOLS.index, reverse=True)),
              "categories": [category.name for category in game.high.categories] if game.high else []}

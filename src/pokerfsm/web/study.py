@@ -18,11 +18,11 @@ The routes are in :mod:`pokerfsm.web.routes.study`:
   or for one seat of a spot (``players`` and ``seat``): the other seats'
   known hands are then out of the deck, as in the equity. With ``"hands":
   true`` it lists each combo with its made hand and draws too.
+* ``POST /api/heatmap``: the equity of each hand class of one seat's range
+  against the other seats (see :mod:`pokerfsm.web.heatmap`).
 
 Each request but the heatmap's takes ``game``: hold'em (the default) or short
 deck (:mod:`pokerfsm.web.grid_games`); the heatmap's takes the equity's.
-* ``POST /api/heatmap``: the equity of each hand class of one seat's range
-  against the other seats (see :mod:`pokerfsm.web.heatmap`).
 
 Errors are the app's: the library's, placed in the request (``loc``), as a 422.
 

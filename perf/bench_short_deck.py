@@ -19,7 +19,8 @@ as a user calls it, median wall time and CPU time a run, the counts checked
 standard error); pokerkit's ``calculate_equities`` (Deck.SHORT_DECK_HOLDEM,
 sampling only) on the heads-up preflop and flop questions, its time per board
 scaled to the boards we enumerate and its answer checked within 4 standard
-errors of ours. Run alone (``python perf/bench_short_deck.py [--quick]``) or
+errors of ours. Run alone (``python perf/bench_short_deck.py [--quick]``;
+``OMP_NUM_THREADS=1`` in front keeps the equity kernels on one thread too) or
 as the short-deck section of ``perf/bench_variants.py``.
 """
 from __future__ import annotations

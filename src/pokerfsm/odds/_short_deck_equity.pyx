@@ -47,8 +47,8 @@ cdef inline void _value_hands(const void* game, Board* board, const uint8_t* han
 
 cdef inline void _walk_hands(const void* game, Board* board, const uint8_t* hands, Py_ssize_t count, int h,
                              const uint64_t* masks, int32_t* high, int32_t* low) noexcept nogil:
-    """The seat lists' ValueHands of a hand-rank table (``game``): the board's prefixes are walked
-    from the first card that changed, each two-card hand from the board's state."""
+    """The seat lists' ValueHands of a hand-rank table (``game``): the board's prefixes are
+    walked on from the first card that changed, each two-card hand from the board's state."""
     cdef const int32_t* t = <const int32_t*>game
     cdef int32_t state = ROOT if board.fresh == 0 else <int32_t>board.walked[board.fresh]
     cdef Py_ssize_t i

@@ -8,8 +8,7 @@ from pokerfsm.odds.seat_lists import LISTED_SEAT, RANDOM_SEAT, SeatLists, seat_k
 
 
 def test_a_seat_dealt_at_random_lists_nothing_and_keeps_its_place():
-    lists = SeatLists.of([(np.array([[0, 1, 2, 3]]), np.ones(1)), (np.zeros((0, 4)), np.zeros(0)),
-                          (np.array([[4, 5, 6, 7], [8, 9, 10, 11]]), np.array([2.0, 0.5]))], 4)
+    lists = SeatLists.of(np.arange(12).reshape(3, 4), [1.0, 2.0, 0.5], sizes=[1, 0, 2], hole_cards=4)
     assert lists.hands.shape == (3, 4) and lists.hands.dtype == np.uint8
     assert lists.start.tolist() == [0, 1, 1, 3]
     assert lists.masks.tolist() == [0xF, 0xF0, 0xF00]

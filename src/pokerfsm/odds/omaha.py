@@ -63,9 +63,10 @@ def _hand_lists(deal: OmahaDeal, random_too: bool) -> SeatLists:
     when ``random_too``, none otherwise (the Monte Carlo kernel deals it)."""
     known = deal.known_cards
     h = deal.game.hole_cards
-    return SeatLists.of([(np.zeros((0, h), dtype=np.uint8), np.zeros(0))
-                         if seat.random and seat.hand is None and not random_too else seat.live_hands(known)
-                         for seat in deal.seats], h)
+    parts = [(np.zeros((0, h), dtype=np.uint8), np.zeros(0)) if seat.random and seat.hand is None and not random_too
+             else seat.live_hands(known) for seat in deal.seats]
+    return SeatLists.of(np.concatenate([cards.reshape(-1, h) for cards, _ in parts]),
+                        np.concatenate([weights for _, weights in parts]), [len(weights) for _, weights in parts], h)
 
 
 def _list_sizes(deal: OmahaDeal) -> list[int]:

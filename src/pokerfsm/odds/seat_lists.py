@@ -10,12 +10,13 @@ exact enumeration in tasks of the board's first two cards, or rounds of
 seeded Monte Carlo streams. A game says only how to list its seats and how to
 call its kernels (:class:`ListedGame`).
 
->>> lists = SeatLists.of([(np.array([[0, 4]]), np.ones(1)), (np.array([[8, 12], [9, 13]]), np.array([1.0, 3.0]))])
+>>> lists = SeatLists.of([[0, 4], [8, 12], [9, 13]], [1.0, 1.0, 3.0], sizes=[1, 2], hole_cards=2)
 >>> lists.start.tolist(), lists.masks.tolist(), lists.cumulative().tolist()
 ([0, 1, 3], [17, 4352, 8704], [1.0, 1.0, 4.0])
 """
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
@@ -46,17 +47,16 @@ class SeatLists:
     start: NDArray[np.int32]
 
     @classmethod
-    def of(cls, seats: Sequence[tuple[Any, Any]], hole_cards: int | None = None) -> SeatLists:
-        """The lists of each seat's (rows of cards, weights); ``hole_cards`` gives the row width
-        when no seat lists a hand."""
-        width = hole_cards if hole_cards is not None else next(np.shape(cards)[1] for cards, _ in seats if len(cards))
-        rows = [np.asarray(cards, dtype=np.uint8).reshape(-1, width) for cards, _ in seats]
-        hands = np.ascontiguousarray(np.concatenate(rows))
-        masks = np.bitwise_or.reduce(np.uint64(1) << hands.astype(np.uint64), axis=1) if len(hands) else \
-            np.zeros(0, dtype=np.uint64)
-        start = np.cumsum([0] + [len(r) for r in rows]).astype(np.int32)
-        weights = np.concatenate([np.asarray(w, dtype=np.float64).reshape(-1) for _, w in seats])
-        return cls(hands, np.ascontiguousarray(masks, dtype=np.uint64), weights, start)
+    def of(cls, hands: Any, weights: Any, sizes: Sequence[int], hole_cards: int) -> SeatLists:
+        """The lists of ``sizes[s]`` hands for each seat ``s`` in turn: the rows of ``hole_cards`` cards
+        of ``hands`` (seat 0's first), with their ``weights``."""
+        rows = np.ascontiguousarray(np.asarray(hands, dtype=np.uint8).reshape(-1, hole_cards))
+        bits = np.uint64(1) << rows.astype(np.uint64)
+        masks = bits[:, 0].copy()
+        for column in range(1, hole_cards):
+            masks |= bits[:, column]
+        start = np.array([0, *itertools.accumulate(sizes)], dtype=np.int32)
+        return cls(rows, masks, np.asarray(weights, dtype=np.float64).reshape(-1), start)
 
     def cumulative(self) -> NDArray[np.float64]:
         """The weights summed within each seat (the Monte Carlo kernels' draw by weight)."""

@@ -54,15 +54,18 @@ Progress = Callable[[float], None]
 def _hand_lists(deal: ShortDeckDeal, random_too: bool) -> SeatLists:
     """Every seat's hands (rows of two cards) and their weights; a random seat lists every hand of
     the cards left when ``random_too``, none otherwise (the Monte Carlo kernel deals it)."""
-    parts: list[tuple[list[tuple[int, int]], list[float]]] = []
+    rows: list[tuple[int, int]] = []
+    weights: list[float] = []
+    sizes: list[int] = []
     for seat in deal.seats:
         if seat.hand is not None:
-            parts.append(([(int(seat.hand[0]), int(seat.hand[1]))], [1.0]))
+            rows.append((int(seat.hand[0]), int(seat.hand[1])))
+            weights.append(1.0)
         elif random_too or not seat.random:
-            parts.append(([(int(a), int(b)) for a, b in seat.cut_range], list(seat.cut_range.values())))
-        else:
-            parts.append(([], []))
-    return SeatLists.of(parts, 2)
+            rows.extend((int(a), int(b)) for a, b in seat.cut_range)
+            weights.extend(seat.cut_range.values())
+        sizes.append(len(rows) - sum(sizes))
+    return SeatLists.of(rows, weights, sizes, 2)
 
 
 def exact_seconds(deal: ShortDeckDeal) -> float:

@@ -118,8 +118,10 @@ def compute_omaha(deal: OmahaDeal, *, samples: int | None = None, seed: Any = No
                              method=Method.ENUMERATION if trials is None else Method.MONTE_CARLO,
                              exact=trials is None)
 
-    game = ListedGame(n, lambda random_too: _hand_lists(deal, random_too), enumerate_boards, monte_carlo, read,
-                      lambda totals, done: share_std_errors(totals, done, n, hilo), omaha_row_width(n), len(avail),
-                      k, k + (3 + deal.game.hole_cards) * n, exact_seconds(deal))
+    game = ListedGame(seats=n, lists=lambda random_too: _hand_lists(deal, random_too), enumerate=enumerate_boards,
+                      sample=monte_carlo, read=read,
+                      errors=lambda totals, done: share_std_errors(totals, done, n, hilo),
+                      width=omaha_row_width(n), cards_left=len(avail), board_cards_left=k,
+                      cost=k + (3 + deal.game.hole_cards) * n, seconds=exact_seconds(deal))
     return listed_equity(game, samples=samples, seed=seed, exact=exact, budget=budget, progress=progress,
                          target_std_error=target_std_error, stop=stop)

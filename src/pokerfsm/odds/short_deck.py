@@ -127,8 +127,10 @@ def compute_short_deck(deal: ShortDeckDeal, *, samples: int | None = None, seed:
         return _result(deal, totals, count, started=started, trials=trials,
                        method=Method.ENUMERATION if trials is None else Method.MONTE_CARLO)
 
-    game = ListedGame(n, lambda random_too: _hand_lists(deal, random_too), enumerate_boards, monte_carlo, read,
-                      lambda totals, done: std_errors(totals[:row_width(n)], done, n),
-                      _short_deck_equity.row_width(n), len(avail), k, k + 3 * n, exact_seconds(deal))
+    game = ListedGame(seats=n, lists=lambda random_too: _hand_lists(deal, random_too), enumerate=enumerate_boards,
+                      sample=monte_carlo, read=read,
+                      errors=lambda totals, done: std_errors(totals[:row_width(n)], done, n),
+                      width=_short_deck_equity.row_width(n), cards_left=len(avail), board_cards_left=k, cost=k + 3 * n,
+                      seconds=exact_seconds(deal))
     return listed_equity(game, samples=samples, seed=seed, exact=exact, budget=budget, progress=progress,
                          target_std_error=target_std_error, stop=stop)

@@ -1,4 +1,6 @@
 """The compact evaluator against the hand-rank table, hand by hand, over every 5-, 6- and 7-card hand."""
+import itertools
+
 import numpy as np
 import pytest
 
@@ -91,3 +93,26 @@ def test_evaluate_many_gives_the_walks_values(table, size):
     _walk.walk_rows(rows, walked, 2)
     assert _compact.evaluate_rows(rows, compact, 2) == 0
     assert (walked == compact).all()
+
+
+def _slot(tables, key: int) -> int:
+    """Where the kernels look a key up, computed here in plain integers."""
+    h = (key >> 32) & 0xFFFFFFFF
+    home = (((h << BUCKET_BITS) & 0xFFFFFFFF) * tables.homes) >> 32
+    return home + int(tables.displacement[h >> (32 - BUCKET_BITS)])
+
+
+def test_a_bad_rows_key_is_never_looked_up_past_the_table():
+    # A bad row's key can be no rank multiset's: cards past the deck add nothing (fewer than five
+    # ranks), or one card repeated makes a rank five times. Some of those keys hash past the table.
+    tables = compact_tables()
+    keys = tables.card_keys.astype(object)
+    rows = [list(ranks) for held in (1, 2, 3, 4) for ranks in itertools.combinations_with_replacement(range(13), held)]
+    rows += [[rank] * 5 + list(rest) for rank in range(13) for rest in itertools.combinations(range(13), 2)]
+    rows = [[4 * rank for rank in ranks] + [255] * (7 - len(ranks)) for ranks in rows]   # suits all clubs
+    past = [row for row in rows if _slot(tables, sum(keys[c] for c in row if c < 52) % (1 << 64)) >= len(tables.values)]
+    assert past, "no bad row here would reach past the table: the test shows nothing"
+    assert _slot(tables, 0) < len(tables.values)               # what the kernel looks up instead
+    array = np.array(past, dtype=np.uint8)
+    out = np.zeros(len(array), dtype=np.int32)
+    assert _compact.evaluate_rows(array, out, 1) == len(array) and (out == -1).all()

@@ -178,12 +178,14 @@ cdef extern from *:
             int32_t v;
             for (j = 1; j < k; j++) sum = POKERFSM_ADD(sum, cards[pokerfsm_card_at(rows, i * k + j, width)]);
             bits = POKERFSM_BITS(sum);
-            v = pokerfsm_compact_value(flush, displacement, values, homes, POKERFSM_KEY(sum), bits);
     #if defined(__GNUC__) || defined(__clang__)
             held = hardware_popcount ? __builtin_popcountll(bits) : pokerfsm_portable_popcount(bits);
     #else
             held = pokerfsm_portable_popcount(bits);
     #endif
+            /* A bad row's key is no rank multiset's, and its slot could lie past the table: it is
+               looked up as key 0 instead (bucket 0's displacement keeps home 0 inside the table). */
+            v = pokerfsm_compact_value(flush, displacement, values, homes, held == k ? POKERFSM_KEY(sum) : 0, bits);
             if (!POKERFSM_LIKELY(held == k)) { v = -1; bad++; }
             out[i] = v;
         }

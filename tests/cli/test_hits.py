@@ -73,3 +73,20 @@ def test_help_says_how_to_give_the_other_seats_cards(capsys):
     with pytest.raises(SystemExit):
         main(["hits", "--help"])
     assert "other seats' known" in capsys.readouterr().out
+
+
+def test_short_deck_counts_over_its_own_deck_as_the_library_does(capsys):
+    counted = hits_json(capsys, "TT+, AK, 98s", "--board", "Js 7c 6h", "--game", "short-deck")
+    assert counted == pokerfsm.hits("TT+, AK, 98s", "Js 7c 6h", game="short-deck").to_dict()
+    made = {row["name"]: row["combos"] for row in counted["made"]}
+    assert made["straight"] == 0 and sum(made.values()) == counted["combos"]
+
+
+@pytest.mark.parametrize(("args", "words"), [
+    (["QQ+", "--board", "Js 7c 5h", "--game", "short-deck"], "5h"),    # a five is not dealt at short deck
+    (["QQ+", "--board", "Js 7c 6h", "--game", "razz"], "no board hits for Razz"),
+])
+def test_short_deck_and_other_games_refuse_in_one_line(capsys, args, words):
+    assert main(["hits", *args]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and words in err and "Traceback" not in err and err.count("\n") == 1

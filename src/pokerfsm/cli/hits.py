@@ -1,6 +1,6 @@
 """``pokerfsm hits RANGE --board CARDS``: what a range makes on a board, Flopzilla-style.
 
-    pokerfsm hits "QQ+,AKs,AKo,76s" --board "Kd 7c 2h" [--dead 2c] [--hands] [--json]
+    pokerfsm hits "QQ+,AKs,AKo,76s" --board "Kd 7c 2h" [--dead 2c] [--game short-deck] [--hands] [--json]
 
 prints each made-hand class and each draw with its combos and share of the
 live range (see :mod:`pokerfsm.evaluation.board_hits` for the definitions);
@@ -8,6 +8,9 @@ live range (see :mod:`pokerfsm.evaluation.board_hits` for the definitions);
 of the deck besides the board: the dead cards and the other seats' known
 hands. A seat's range in a deal is then counted as ``pokerfsm equity`` and
 the web page count it (``--dead 'Ah Ad'`` for a range against A♥A♦).
+``--game short-deck`` counts over short deck's 36 cards and values (the
+flush above the full house, A-6-7-8-9 a straight); the other games have no
+board hits and get one error naming the game.
 """
 from __future__ import annotations
 
@@ -22,6 +25,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--dead", default="",
                         help="cards out of the deck besides the board: dead cards and the other seats' known "
                              "hands (e.g. 'Ah Ad')")
+    parser.add_argument("--game", default="holdem", help="holdem (the default) or short-deck")
     parser.add_argument("--hands", action="store_true", help="also list every hand with its class")
     parser.add_argument("--json", action="store_true", help="print a JSON object")
 
@@ -33,7 +37,7 @@ def run(args: argparse.Namespace) -> int:
     from ..display import show_cards
     from ..evaluation import hits
 
-    result = hits(args.range, args.board, args.dead)
+    result = hits(args.range, args.board, args.dead, game=args.game)
     if args.json:
         write_json(args.stdout, result.to_dict())
         return 0

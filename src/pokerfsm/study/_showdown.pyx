@@ -1,5 +1,7 @@
 # Heads-up showdown kernel for equity distributions: hot loops only. The
-# Python layer (pokerfsm.study.sweep) checks the deal and builds the boards.
+# Python layer (pokerfsm.study.showdowns) checks the deal, builds the boards
+# and passes the hand-rank table of the game (hold'em's 52 cards or short
+# deck's 36; same layout and card codes).
 #
 # Work is organised by board: on each complete board every hand of both
 # ranges is evaluated once and sorted by value; each hand's wins and ties
@@ -8,7 +10,7 @@
 from libc.stdint cimport int32_t, uint8_t, uint32_t, uint64_t
 from libc.string cimport memset
 
-from pokerfsm.evaluation._walk cimport ROOT, step, table_pointer
+from pokerfsm.evaluation._walk cimport ROOT, SLOTS, step
 from pokerfsm.precomputed._value_sort cimport sort_by_value
 
 cdef enum:
@@ -35,10 +37,12 @@ cdef inline void _add(double* out, int stride, int h, double x, double y) noexce
     out[5 * stride + h] += 1.0
 
 
-def sweep(const uint8_t[::1] board, const uint8_t[:, ::1] completions, const uint8_t[::1] first,
-          const uint8_t[::1] second, const double[:, ::1] weights, double[:, :, ::1] out):
+def sweep(const int32_t[::1] table, const uint8_t[::1] board, const uint8_t[:, ::1] completions,
+          const uint8_t[::1] first, const uint8_t[::1] second, const double[:, ::1] weights, double[:, :, ::1] out):
     """Add every board's showdowns to each hand of two ranges, against the other range.
 
+    ``table``: the entries of the hand-rank table to walk (the game's: its
+    values decide who wins); every card must be one the table deals.
     ``board``: the known board cards; ``completions``: one row per board
     completion (the cards dealt after ``board``, all distinct from it). The
     hands are ``first[h]``, ``second[h]`` (at most 1,326), ``weights[s, h]``
@@ -49,7 +53,9 @@ def sweep(const uint8_t[::1] board, const uint8_t[:, ::1] completions, const uin
     1: y, the opponents' live weight (hands of range 1 - s sharing no card
     with the board or h); 2-4: x*x, y*y, x*y; 5: the number of boards.
     """
-    cdef const int32_t* t = table_pointer()
+    if table.shape[0] < ROOT + SLOTS:
+        raise ValueError("not a hand-rank table")
+    cdef const int32_t* t = &table[0]
     cdef int n = <int>first.shape[0], m = <int>completions.shape[1], boards = <int>completions.shape[0]
     if n > MAX_HANDS or weights.shape[0] != 2 or weights.shape[1] != n:
         raise ValueError("hands and weights do not match")

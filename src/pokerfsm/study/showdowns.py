@@ -13,10 +13,18 @@ its equity is ``x / y`` and a seat's equity is ``sum(w * x) / sum(w * y)``
 over its hands of range weight ``w``, which is how :func:`pokerfsm.equity`
 counts showdowns heads-up.
 
+A short-deck deal (:func:`~pokerfsm.odds.short_deck_deal.prepare_short_deck_deal`)
+completes its boards from the 36 cards six and up and values hands by short
+deck's ranking (the kernel walks the short-deck hand-rank table):
+
 >>> from pokerfsm.odds.deal import prepare_deal
+>>> from pokerfsm.odds.short_deck_deal import prepare_short_deck_deal
 >>> s = showdowns(prepare_deal(["AA", "KK"], "2c 7d 9h"))
 >>> s.exact, s.boards, len(s.hands)
 (True, 1176, 12)
+>>> s = showdowns(prepare_short_deck_deal(["AA", "KK"], "6c 7d 9h"))
+>>> s.exact, s.boards, len(s.hands)
+(True, 528, 12)
 """
 from __future__ import annotations
 
@@ -31,11 +39,15 @@ from numpy.typing import NDArray
 
 from ..combos import Hand, combo
 from ..errors import InvalidDealError
+from ..evaluation.short_deck import short_deck_table
 from ..odds.deal import Deal
+from ..odds.short_deck_deal import ShortDeckDeal
 from ..odds.stopping import Stop
+from ..table.files import load_default
+from ..variants import Game, game_of
 from . import _showdown
 
-__all__ = ["Showdowns", "showdowns", "seat_weights", "DEFAULT_BUDGET", "DEFAULT_TARGET_STD_ERROR"]
+__all__ = ["Showdowns", "showdowns", "seat_weights", "deal_game", "DEFAULT_BUDGET", "DEFAULT_TARGET_STD_ERROR"]
 
 DEFAULT_BUDGET = 2.0
 """Seconds the exact pass may take (by estimate) before random boards are dealt instead."""
@@ -94,7 +106,23 @@ class Showdowns:
         return float((weight[live] * self.equity(seat)[live]).sum() / weight[live].sum())
 
 
-def seat_weights(deal: Deal) -> tuple[list[Hand], NDArray[np.float64]]:
+def deal_game(deal: Deal | ShortDeckDeal) -> Game:
+    """The game of a checked heads-up deal: short deck's for a :class:`ShortDeckDeal`, else hold'em."""
+    return deal.game if isinstance(deal, ShortDeckDeal) else game_of("holdem")
+
+
+def _walked_table(game: Game) -> NDArray[np.int32]:
+    """The entries of ``game``'s hand-rank table, which the kernel walks."""
+    return short_deck_table() if game.name == "short-deck" else load_default().as_array()
+
+
+def _deck_left(deal: Deal | ShortDeckDeal) -> NDArray[np.uint8]:
+    """The cards the board is completed from: the game's deck without the board and the dead cards."""
+    out = {int(c) for c in (*deal.board, *deal.dead)}
+    return np.array([int(c) for c in deal_game(deal).deck if int(c) not in out], dtype=np.uint8)
+
+
+def seat_weights(deal: Deal | ShortDeckDeal) -> tuple[list[Hand], NDArray[np.float64]]:
     """The hands of both seats of a heads-up ``deal`` and their weights, shape (2, hands)."""
     if len(deal.seats) != 2:
         raise InvalidDealError(f"an equity distribution is heads-up: 2 seats, got {len(deal.seats)}",
@@ -110,15 +138,16 @@ def seat_weights(deal: Deal) -> tuple[list[Hand], NDArray[np.float64]]:
     return hands, np.array([[table[h][s] for h in hands] for s in (0, 1)], dtype=np.float64).reshape(2, -1)
 
 
-def estimated_seconds(deal: Deal, hands: int) -> float:
+def estimated_seconds(deal: Deal | ShortDeckDeal, hands: int) -> float:
     """The exact pass's estimated time on one thread."""
-    left = 52 - len(deal.board) - len(deal.dead)
-    return math.comb(left, 5 - len(deal.board)) * (hands * _SECONDS_PER_HAND + _SECONDS_PER_BOARD)
+    return math.comb(len(_deck_left(deal)), 5 - len(deal.board)) * (hands * _SECONDS_PER_HAND + _SECONDS_PER_BOARD)
 
 
-def showdowns(deal: Deal, *, exact: bool | None = None, budget: float = DEFAULT_BUDGET, seed: Any = None,
-              target_std_error: float = DEFAULT_TARGET_STD_ERROR, stop: Stop | None = None) -> Showdowns:
-    """Both seats' hands of a heads-up ``deal`` against the other seat (see the module).
+def showdowns(deal: Deal | ShortDeckDeal, *, exact: bool | None = None, budget: float = DEFAULT_BUDGET,
+              seed: Any = None, target_std_error: float = DEFAULT_TARGET_STD_ERROR,
+              stop: Stop | None = None) -> Showdowns:
+    """Both seats' hands of a heads-up ``deal`` (hold'em's or short deck's) against the other seat
+    (see the module).
 
     ``exact``: True enumerates every completion, False deals random ones,
     None chooses by the estimated time against ``budget`` seconds. Random
@@ -134,8 +163,8 @@ def showdowns(deal: Deal, *, exact: bool | None = None, budget: float = DEFAULT_
     first = np.array([int(a) for a, _ in hands], dtype=np.uint8)
     second = np.array([int(b) for _, b in hands], dtype=np.uint8)
     board = np.array([int(c) for c in deal.board], dtype=np.uint8)
-    out = set(int(c) for c in deal.board) | set(int(c) for c in deal.dead)
-    deck = np.array([c for c in range(52) if c not in out], dtype=np.uint8)
+    deck = _deck_left(deal)
+    table = _walked_table(deal_game(deal))
     k = 5 - len(board)
     completions = math.comb(len(deck) - 2, k)
     sums = np.zeros((2, 6, len(hands)))
@@ -147,7 +176,7 @@ def showdowns(deal: Deal, *, exact: bool | None = None, budget: float = DEFAULT_
         while block := list(itertools.islice(every, _BLOCK)):   # preflop: 1.7 million boards, in blocks
             if stop is not None:
                 stop.check()
-            _showdown.sweep(board, np.array(block, dtype=np.uint8).reshape(len(block), k), first, second,
+            _showdown.sweep(table, board, np.array(block, dtype=np.uint8).reshape(len(block), k), first, second,
                             weights, sums)
             dealt_boards += len(block)
         return Showdowns(hands, weights, sums, True, dealt_boards, completions)
@@ -157,7 +186,7 @@ def showdowns(deal: Deal, *, exact: bool | None = None, budget: float = DEFAULT_
         if stop is not None:
             stop.check()
         dealt = np.ascontiguousarray(np.argsort(rng.random((_ROUND, len(deck))), axis=1)[:, :k])
-        _showdown.sweep(board, np.ascontiguousarray(deck[dealt]), first, second, weights, sums)
+        _showdown.sweep(table, board, np.ascontiguousarray(deck[dealt]), first, second, weights, sums)
         boards += _ROUND
         result = Showdowns(hands, weights, sums, False, boards, completions)
         worst = max(float(np.nanmax(np.where(weights[s] > 0, result.std_error(s), 0.0))) for s in (0, 1))

@@ -19,6 +19,15 @@ every board) is what averages to the seat's equity. With three seats or
 more a hand's equity depends on how the other seats' hands combine: it is
 drawn from random deals of every seat (:mod:`.multiway`), and a hand's
 ``showdowns`` are the deals drawn where its seat held it.
+
+``game="short-deck"`` reads the spot as short deck's equity does
+(:func:`~pokerfsm.odds.short_deck_deal.prepare_short_deck_deal`: ranks six to
+ace, ``top X%`` in short deck's order, a random hand one of its 630 combos),
+deals the boards from its 36 cards and ranks hands by its ranking:
+
+>>> d = distribution(["QQ+, AK", "66+, ATs+, KQs"], board="Kd 7c 6h", game="short-deck")
+>>> d.game, d.exact, len(d.hands), d.hands[0].hand
+('short-deck', True, 27, 'KcKh')
 """
 from __future__ import annotations
 
@@ -33,9 +42,11 @@ import numpy as np
 from ..cards import CardsLike
 from ..errors import InvalidDealError, OptionError
 from ..odds.deal import Deal, PlayerSpec, prepare_deal
+from ..odds.short_deck_deal import ShortDeckDeal, prepare_short_deck_deal
 from ..odds.stopping import Stop
+from ..variants import HOLDEM, GameLike
 from .multiway import MultiwayDeals, multiway_deals
-from .showdowns import DEFAULT_BUDGET, DEFAULT_TARGET_STD_ERROR, Showdowns, showdowns
+from .showdowns import DEFAULT_BUDGET, DEFAULT_TARGET_STD_ERROR, Showdowns, deal_game, showdowns, study_game
 
 __all__ = ["distribution", "distributions", "deal_distributions", "Distribution", "HandEquity", "Bucket", "BUCKETS",
            "bucket_shares"]
@@ -72,7 +83,8 @@ class Bucket:
 
 @dataclass(frozen=True)
 class Distribution:
-    """A seat's range by equity: ``hands`` best first, the ``buckets``, and the seat's ``equity``."""
+    """A seat's range by equity: ``hands`` best first, the ``buckets``, and the seat's ``equity``;
+    ``game`` the name of the game played."""
 
     seat: int
     range_text: str
@@ -84,6 +96,7 @@ class Distribution:
     exact: bool
     boards: int
     seconds: float
+    game: str = HOLDEM.name
 
     def curve(self) -> list[tuple[float, float]]:
         """The curve: for each hand (best first), the share of the range (by weight) up to and
@@ -97,9 +110,10 @@ class Distribution:
 
     def to_dict(self) -> dict[str, Any]:
         """The distribution as JSON-ready data (the CLI's ``--json`` document)."""
-        return {"seat": self.seat + 1, "range": self.range_text, "board": list(self.board), "dead": list(self.dead),
-                "equity": self.equity, "exact": self.exact, "method": "enumeration" if self.exact else "monte-carlo",
-                "boards": self.boards, "seconds": round(self.seconds, 4),
+        return {"game": self.game, "seat": self.seat + 1, "range": self.range_text, "board": list(self.board),
+                "dead": list(self.dead), "equity": self.equity, "exact": self.exact,
+                "method": "enumeration" if self.exact else "monte-carlo", "boards": self.boards,
+                "seconds": round(self.seconds, 4),
                 "buckets": [{"label": b.label, "low": b.low, "high": b.high, "weight": b.weight, "share": b.share}
                             for b in self.buckets],
                 "hands": [{"hand": h.hand, "equity": h.equity,
@@ -119,26 +133,45 @@ def bucket_shares(equities: Sequence[float] | np.ndarray, weights: Sequence[floa
     return tuple(out)
 
 
-def _seat_distribution(deal: Deal, result: Showdowns, seat: int, seconds: float) -> Distribution:
-    equity, error = result.equity(seat), result.std_error(seat)
-    showdown, weight = result.showdown_weight(seat), result.weights[seat]
+def _prepared(players: Sequence[PlayerSpec], board: CardsLike, dead: CardsLike,
+              game: GameLike) -> Deal | ShortDeckDeal:
+    """The spot read as ``game``'s equity reads it."""
+    if study_game(game, "equity distributions") is HOLDEM:
+        return prepare_deal(players, board, dead)
+    return prepare_short_deck_deal(players, board, dead)
+
+
+def _seat_rows(deal: Deal | ShortDeckDeal, seat: int, hands: Sequence[Any], equity: np.ndarray, error: np.ndarray,
+               weight: np.ndarray, showdown: np.ndarray, seat_equity: float, exact: bool, boards: int,
+               seconds: float) -> Distribution:
+    """Seat ``seat``'s distribution from its hands' figures (its live hands: those with showdowns)."""
     live = np.flatnonzero((weight > 0) & (showdown > 0))
-    order = sorted(live.tolist(), key=lambda h: (-equity[h], str(result.hands[h][0]), str(result.hands[h][1])))
-    hands = tuple(HandEquity(f"{result.hands[h][0]}{result.hands[h][1]}", float(equity[h]), float(error[h]),
-                             float(weight[h]), float(showdown[h])) for h in order)
-    return Distribution(seat, deal.seats[seat].text, tuple(map(str, deal.board)), tuple(map(str, deal.dead)), hands,
-                        bucket_shares(equity[live], weight[live]), result.seat_equity(seat), result.exact,
-                        result.boards, seconds)
+    order = sorted(live.tolist(), key=lambda h: (-equity[h], str(hands[h][0]), str(hands[h][1])))
+    rows = tuple(HandEquity(f"{hands[h][0]}{hands[h][1]}", float(equity[h]), float(error[h]), float(weight[h]),
+                            float(showdown[h])) for h in order)
+    return Distribution(seat, deal.seats[seat].text, tuple(map(str, deal.board)), tuple(map(str, deal.dead)), rows,
+                        bucket_shares(equity[live], weight[live]), seat_equity, exact, boards, seconds,
+                        deal_game(deal).name)
+
+
+def _seat_distribution(deal: Deal | ShortDeckDeal, result: Showdowns, seat: int, seconds: float) -> Distribution:
+    return _seat_rows(deal, seat, result.hands, result.equity(seat), result.std_error(seat), result.weights[seat],
+                      result.showdown_weight(seat), result.seat_equity(seat), result.exact, result.boards, seconds)
+
+
+def _drawn_distribution(deal: Deal | ShortDeckDeal, drawn: MultiwayDeals, seat: int, seconds: float) -> Distribution:
+    return _seat_rows(deal, seat, drawn.hands[seat], drawn.equity(seat), drawn.std_error(seat), drawn.weights[seat],
+                      drawn.counts[seat], drawn.seat_equity(seat), False, drawn.deals, seconds)
 
 
 def distributions(players: Sequence[PlayerSpec], board: CardsLike = (), dead: CardsLike = (), *,
                   exact: bool | None = None, budget: float = DEFAULT_BUDGET, seed: Any = None,
-                  target_std_error: float = DEFAULT_TARGET_STD_ERROR,
-                  stop: Stop | None = None) -> tuple[Distribution, ...]:
+                  target_std_error: float = DEFAULT_TARGET_STD_ERROR, stop: Stop | None = None,
+                  game: GameLike = HOLDEM) -> tuple[Distribution, ...]:
     """Every seat's distribution from the same boards (see :func:`distribution`): heads-up one pass
     over the boards, with three seats or more the same random deals."""
     _check_options(exact, budget, target_std_error)
-    return deal_distributions(prepare_deal(players, board, dead), exact=exact, budget=budget, seed=seed,
+    return deal_distributions(_prepared(players, board, dead, game), exact=exact, budget=budget, seed=seed,
                               target_std_error=target_std_error, stop=stop)
 
 
@@ -153,10 +186,11 @@ def _check_options(exact: Any, budget: Any, target_std_error: Any) -> None:
         raise OptionError(f"exact must be True, False or None, not {exact!r}", field="exact")
 
 
-def deal_distributions(deal: Deal, *, exact: bool | None = None, budget: float = DEFAULT_BUDGET, seed: Any = None,
-                       target_std_error: float = DEFAULT_TARGET_STD_ERROR,
+def deal_distributions(deal: Deal | ShortDeckDeal, *, exact: bool | None = None, budget: float = DEFAULT_BUDGET,
+                       seed: Any = None, target_std_error: float = DEFAULT_TARGET_STD_ERROR,
                        stop: Stop | None = None) -> tuple[Distribution, ...]:
-    """:func:`distributions` of a deal already read by :func:`~pokerfsm.odds.deal.prepare_deal`."""
+    """:func:`distributions` of a deal already read (:func:`~pokerfsm.odds.deal.prepare_deal`, or
+    :func:`~pokerfsm.odds.short_deck_deal.prepare_short_deck_deal` at short deck)."""
     started = time.perf_counter()
     _check_options(exact, budget, target_std_error)
     if len(deal.seats) > 2:
@@ -176,25 +210,15 @@ def deal_distributions(deal: Deal, *, exact: bool | None = None, budget: float =
     return tuple(_seat_distribution(deal, result, seat, seconds) for seat in (0, 1))
 
 
-def _drawn_distribution(deal: Deal, drawn: MultiwayDeals, seat: int, seconds: float) -> Distribution:
-    equity, error, counts = drawn.equity(seat), drawn.std_error(seat), drawn.counts[seat]
-    hands, weight = drawn.hands[seat], drawn.weights[seat]
-    live = np.flatnonzero(counts > 0)
-    order = sorted(live.tolist(), key=lambda h: (-equity[h], str(hands[h][0]), str(hands[h][1])))
-    rows = tuple(HandEquity(f"{hands[h][0]}{hands[h][1]}", float(equity[h]), float(error[h]), float(weight[h]),
-                            float(counts[h])) for h in order)
-    return Distribution(seat, deal.seats[seat].text, tuple(map(str, deal.board)), tuple(map(str, deal.dead)), rows,
-                        bucket_shares(equity[live], weight[live]), drawn.seat_equity(seat), False, drawn.deals,
-                        seconds)
-
-
 def distribution(players: Sequence[PlayerSpec], board: CardsLike = (), dead: CardsLike = (), *, seat: int = 0,
                  exact: bool | None = None, budget: float = DEFAULT_BUDGET, seed: Any = None,
-                 target_std_error: float = DEFAULT_TARGET_STD_ERROR, stop: Stop | None = None) -> Distribution:
+                 target_std_error: float = DEFAULT_TARGET_STD_ERROR, stop: Stop | None = None,
+                 game: GameLike = HOLDEM) -> Distribution:
     """Every live hand of seat ``seat``'s range (from 0) with its equity against the other seats.
 
     ``players``, ``board`` and ``dead`` are read as :func:`pokerfsm.equity`
-    reads them (hands, ranges or ``None`` for a random hand). Heads-up:
+    reads them for ``game`` (``"holdem"``, the default, or ``"short-deck"``;
+    hands, ranges or ``None`` for a random hand). Heads-up:
     exact when every completion of the board fits ``budget`` seconds (by
     estimate) or ``exact`` is True; otherwise seeded random boards (``seed``)
     until every hand's standard error is at most ``target_std_error`` or the
@@ -202,11 +226,11 @@ def distribution(players: Sequence[PlayerSpec], board: CardsLike = (), dead: Car
     under the same target and budget (``exact=True`` is refused). ``stop``
     ends the work early (see :func:`~pokerfsm.study.showdowns.showdowns`).
     Raises what :func:`pokerfsm.equity` raises for a bad deal and
-    OptionError for a bad option or a ``seat`` the spot does not have.
+    OptionError for a bad option, another game or a ``seat`` the spot does not have.
     """
     if isinstance(seat, bool) or not isinstance(seat, int) or seat < 0:
         raise OptionError(f"seat must be a seat number counted from 0, not {seat!r}", field="seat")
-    deal = prepare_deal(players, board, dead)
+    deal = _prepared(players, board, dead, game)
     if seat >= len(deal.seats):
         raise OptionError(f"there is no seat {seat} (counted from 0): the spot has {len(deal.seats)}", field="seat")
     return deal_distributions(deal, exact=exact, budget=budget, seed=seed, target_std_error=target_std_error,

@@ -11,6 +11,8 @@ the rest of the board; every hand is evaluated once per deal
 hand it held. A hand's equity is its mean pot share over the deals where its
 seat held it, with a standard error; weighted by those deal counts, the
 hands' equities average to the seat's equity over all the deals drawn.
+A short-deck deal is drawn from the 36 cards and valued by short deck's
+ranking.
 
 >>> from pokerfsm.odds.deal import prepare_deal
 >>> m = multiway_deals(prepare_deal(["QQ+, AK", "22+, ATs+, KQs", "TT+"], "Kd 7c 2h"), seed=1, budget=0.5)
@@ -29,7 +31,9 @@ from numpy.typing import NDArray
 from ..combos import Hand
 from ..evaluation import evaluate_many
 from ..odds.deal import Deal
+from ..odds.short_deck_deal import ShortDeckDeal
 from ..odds.stopping import Stop
+from .showdowns import deal_game
 
 __all__ = ["MultiwayDeals", "multiway_deals"]
 
@@ -65,7 +69,7 @@ class MultiwayDeals:
         return float(self.shares[seat].sum() / self.deals) if self.deals else float("nan")
 
 
-def _seat_hands(deal: Deal, seat: int) -> tuple[list[Hand], NDArray[np.float64]]:
+def _seat_hands(deal: Deal | ShortDeckDeal, seat: int) -> tuple[list[Hand], NDArray[np.float64]]:
     player = deal.seats[seat]
     if player.hand is not None:
         return [player.hand], np.ones(1)
@@ -73,7 +77,7 @@ def _seat_hands(deal: Deal, seat: int) -> tuple[list[Hand], NDArray[np.float64]]
     return [h for h, _ in items], np.array([float(w) for _, w in items])
 
 
-def multiway_deals(deal: Deal, *, budget: float, seed: Any = None, target_std_error: float = 0.005,
+def multiway_deals(deal: Deal | ShortDeckDeal, *, budget: float, seed: Any = None, target_std_error: float = 0.005,
                    stop: Stop | None = None) -> MultiwayDeals:
     """Draw deals of ``deal`` in rounds until every hand dealt has a standard error of at most
     ``target_std_error`` or ``budget`` seconds are spent (see the module); ``stop`` is checked
@@ -85,7 +89,9 @@ def multiway_deals(deal: Deal, *, budget: float, seed: Any = None, target_std_er
     cards = [np.array([[int(a), int(b)] for a, b in hands], dtype=np.uint8) for hands, _ in table]
     chances = [w / w.sum() for _, w in table]
     board = np.array([int(c) for c in deal.board], dtype=np.uint8)
-    out = np.zeros(52, dtype=bool)
+    game = deal_game(deal)
+    out = np.ones(52, dtype=bool)   # the cards the rest of the board is not dealt from
+    out[[int(c) for c in game.deck]] = False
     out[[int(c) for c in (*deal.board, *deal.dead)]] = True
     k = 5 - len(board)
     counts, shares, squares = ([np.zeros(len(t[0])) for t in table] for _ in range(3))
@@ -105,7 +111,7 @@ def multiway_deals(deal: Deal, *, budget: float, seed: Any = None, target_std_er
             np.put_along_axis(keys, hole.astype(np.intp), 2.0, axis=1)
             runout = np.argsort(keys, axis=1)[:, :k].astype(np.uint8)
             full = np.concatenate([np.broadcast_to(board, (n, len(board))), runout], axis=1)
-            values = np.stack([evaluate_many(np.concatenate([hole[:, 2 * s:2 * s + 2], full], axis=1))
+            values = np.stack([evaluate_many(np.concatenate([hole[:, 2 * s:2 * s + 2], full], axis=1), game=game)
                                for s in range(seats)], axis=1)
             best = values == values.max(axis=1, keepdims=True)
             pot = best / best.sum(axis=1, keepdims=True)

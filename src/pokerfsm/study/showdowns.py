@@ -44,15 +44,18 @@ from ..odds.deal import Deal
 from ..odds.short_deck_deal import ShortDeckDeal
 from ..odds.stopping import Stop
 from ..table.files import load_default
-from ..variants import Game, game_of
+from ..variants import HOLDEM, Game, GameLike, game_of, not_played
 from . import _showdown
 
-__all__ = ["Showdowns", "showdowns", "seat_weights", "deal_game", "DEFAULT_BUDGET", "DEFAULT_TARGET_STD_ERROR"]
+__all__ = ["Showdowns", "showdowns", "seat_weights", "deal_game", "STUDY_GAMES", "study_game", "DEFAULT_BUDGET",
+           "DEFAULT_TARGET_STD_ERROR"]
 
 DEFAULT_BUDGET = 2.0
 """Seconds the exact pass may take (by estimate) before random boards are dealt instead."""
 DEFAULT_TARGET_STD_ERROR = 0.005
 """Random boards are dealt until every hand's equity has this standard error (or the budget is spent)."""
+STUDY_GAMES: tuple[Game, ...] = (HOLDEM, game_of("short-deck"))
+"""The games the study tools (equity distributions, flop reports) are computed for."""
 _SECONDS_PER_HAND = 1.2e-8    # one lookup pair and two sweeps per live hand and board, one thread
 _SECONDS_PER_BOARD = 2e-6
 _ROUND = 4_000                # random boards per round
@@ -106,9 +109,24 @@ class Showdowns:
         return float((weight[live] * self.equity(seat)[live]).sum() / weight[live].sum())
 
 
+def study_game(game: GameLike, what: str) -> Game:
+    """The study game ``game`` (a name or a :class:`~pokerfsm.variants.Game`); for another game one
+    OptionError naming it and the games offered (``what``: the tool, e.g. ``"equity distributions"``).
+
+    >>> study_game("razz", "equity distributions")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    pokerfsm.errors.OptionError: pokerfsm computes no equity distributions for Razz (games with ...: holdem, short-deck)
+    """
+    chosen = game_of(game)
+    if chosen not in STUDY_GAMES:
+        raise not_played(chosen, what, STUDY_GAMES)
+    return chosen
+
+
 def deal_game(deal: Deal | ShortDeckDeal) -> Game:
-    """The game of a checked heads-up deal: short deck's for a :class:`ShortDeckDeal`, else hold'em."""
-    return deal.game if isinstance(deal, ShortDeckDeal) else game_of("holdem")
+    """The game of a checked deal: short deck's for a :class:`ShortDeckDeal`, else hold'em."""
+    return deal.game if isinstance(deal, ShortDeckDeal) else HOLDEM
 
 
 def _walked_table(game: Game) -> NDArray[np.int32]:

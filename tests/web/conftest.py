@@ -31,6 +31,7 @@ CHROMIUM_CANDIDATES = ("/usr/lib/chromium/chromium", "/usr/bin/chromium", "/usr/
 CHROMIUM_FLAGS = ["--disable-gpu", "--disable-background-networking", "--disable-component-update",
                   "--disable-sync", "--no-first-run"]
 DESKTOP = {"width": 1280, "height": 800}
+PHONE = {"width": 375, "height": 667}
 
 
 def chromium_path() -> str | None:
@@ -229,6 +230,15 @@ def browser_type_launch_args(browser_type_launch_args, chromium_executable):
 @pytest.fixture(scope="session")
 def browser_context_args(browser_context_args):
     return {**browser_context_args, "viewport": DESKTOP}
+
+
+@pytest.fixture(params=[DESKTOP, PHONE], ids=["desktop", "phone"])
+def sized(request, browser, live_server):
+    """``(page, base URL, viewport)``: a fresh page of the live server at desktop and at phone size."""
+    context = browser.new_context(viewport=request.param)
+    page = context.new_page()
+    yield page, live_server, request.param
+    context.close()
 
 
 @pytest.fixture(scope="session")

@@ -7,8 +7,8 @@
 // hold'em carries its "game" (game.js); a link without one is a hold'em spot.
 import {
   BOARD_SLOTS, CLICK_DELAY, DEAD_SLOTS, MAX_SAMPLES, MAX_SEATS, MC_SAMPLES, MIN_SEATS, TYPING_DELAY, buildPicker,
-  buildRow, buildSeats, focusSlot, gameInfo, getCard, hasBoard, maxSeats, newSeat, nextEmpty, normaliseCard, pickerNote,
-  render, resetState, setCard, slotList, state, typedKey,
+  boardSlots, buildRow, buildSeats, fitCommunity, focusSlot, gameInfo, getCard, hasBoard, maxSeats, newSeat, nextEmpty,
+  normaliseCard, pickerNote, render, resetState, seatSlots, setCard, slotList, state, typedKey,
 } from "./cards.js";
 import { $, plural, showNotice, showStatus } from "./page.js";
 import { clearResults, lastResult, markInvalid, setStale, showError, showResult } from "./results.js";
@@ -17,13 +17,16 @@ import { words } from "./vocabulary.js";
 // ------------------------------------------------------------------ the request
 
 /** A stud spot's request body: each seat's cards as dealt up to the street of the seat furthest on (third
- * street at least), "??" for a card nobody sees; no board. */
+ * street at least; a community card given means seventh street: each seat's six cards), "??" for a card
+ * nobody sees; the community card of eight players as the board. */
 function studBody() {
-  const last = (seat) => seat.cards.reduce((end, card, i) => (card ? i + 1 : end), 0);
-  const street = Math.max(3, ...state.seats.map(last));
+  const own = seatSlots();
+  const last = (seat) => seat.cards.slice(0, own).reduce((end, card, i) => (card ? i + 1 : end), 0);
+  const board = state.board.slice(0, boardSlots()).filter(Boolean);
+  const street = Math.max(3, ...state.seats.map(last), board.length ? own : 0);
   if (!state.seats.some((seat) => last(seat))) return { error: "Pick cards for at least one seat." };
   const players = state.seats.map((seat) => seat.cards.slice(0, street).map((card) => card || "??"));
-  return { body: withMode({ players, board: [], dead: state.dead.filter(Boolean) }) };
+  return { body: withMode({ players, board, dead: state.dead.filter(Boolean) }) };
 }
 
 /** The API request body for the current spot, or {error} saying what is missing. */
@@ -59,7 +62,7 @@ function withMode(body) {
 function spotBody() {
   const players = state.seats.map((seat) => {
     const cards = seat.cards.filter(Boolean);
-    return cards.length ? seat.cards.map((c) => c || "") : seat.range.trim() ? seat.range : null;
+    return cards.length ? seat.cards.slice(0, seatSlots()).map((c) => c || "") : seat.range.trim() ? seat.range : null;
   });
   return withMode({ players, board: state.board.filter(Boolean), dead: state.dead.filter(Boolean) });
 }
@@ -146,6 +149,7 @@ function loadBody(body) {
   while (state.seats.length < MIN_SEATS) state.seats.push(newSeat());
   state.board = read(body?.board, BOARD_SLOTS, "the board");
   state.dead = read(body?.dead, DEAD_SLOTS, "the dead cards");
+  notes.push(...fitCommunity());   // a stud link's community card, once the game's record is in (else game.js)
   // a card may appear once only, even in a hand-edited link: one sentence per card, however often it came
   const seen = new Map();
   for (const slot of slotList()) {
@@ -314,9 +318,11 @@ function rebuildAll() {
 function removeSeat(s) {
   if (state.seats.length <= MIN_SEATS) return;
   state.seats.splice(s, 1);
+  const notes = fitCommunity();
   state.target = nextEmpty(slotList()[slotList().length - 1]);
   rebuildAll();
   changed();
+  if (notes.length) showNotice(`Seat removed: ${notes.join("; ")}.`);
   $(`#seat-${Math.min(s, state.seats.length - 1)} .slot`)?.focus();
 }
 
@@ -370,9 +376,11 @@ export function startApp() {
   $("#add-seat").addEventListener("click", () => {
     if (state.seats.length >= maxSeats()) return;
     state.seats.push(newSeat());
+    const notes = fitCommunity();
     state.target = { area: "seat", seat: state.seats.length - 1, index: 0 };
     rebuildAll();
     changed();
+    if (notes.length) showNotice(`Seat added: ${notes.join("; ")}.`);
     focusSlot(state.target);
   });
   $("#reset").addEventListener("click", () => {

@@ -49,6 +49,44 @@ export function inDeck(card) {
 /** True when the game deals a board (stud does not). */
 export function hasBoard() { return gameInfo()?.board ?? true; }
 
+/** True at a stud game (a seat's cards are dealt down and up). */
+export function isStud() { return (gameInfo()?.faces ?? []).includes("up"); }
+
+/** The community cards of the stud spot on screen: one when the seats' seven cards each would take more
+ * than the deck (eight players), as the API rules it: the seventh street's card is then dealt face up to
+ * all, and the API takes it as the board. None at any other game or seat count. */
+export function communityCards() {
+  return isStud() && state.seats.length * state.holeCards > (gameInfo()?.deck?.length ?? Infinity) ? 1 : 0;
+}
+
+/** The board's card slots on screen: the game's board, or at stud its community card (if any). */
+export function boardSlots() { return hasBoard() ? BOARD_SLOTS : communityCards(); }
+
+/** Each seat's card slots on screen: the game's hole cards, less the one a stud community card stands for. */
+export function seatSlots() { return state.holeCards - (hasBoard() ? 0 : communityCards()); }
+
+/** Fit the cards to the slots on screen (see communityCards): a seat's seventh card goes when eight players
+ * share it, the community card when they do not; returns what was removed, one sentence each. */
+export function fitCommunity() {
+  const notes = [];
+  const own = seatSlots(), shared = boardSlots(), players = state.seats.length;
+  state.seats.forEach((seat, s) => {
+    const over = seat.cards.slice(own).filter(Boolean);
+    if (over.length) {
+      notes.push(`seat ${s + 1}'s card ${over.join(" ")} is removed: with ${players} players the seventh ` +
+        "street's card is one community card");
+    }
+    seat.cards = seat.cards.map((card, i) => (i < own ? card : null));
+  });
+  const gone = state.board.slice(shared).filter(Boolean);
+  if (gone.length) {
+    notes.push(`the community card ${gone.join(" ")} is removed: with ${players} players each is dealt a ` +
+      "seventh card of its own");
+  }
+  state.board = state.board.map((card, i) => (i < shared ? card : null));
+  return notes;
+}
+
 /** How a seat's card `index` is dealt: "up" (a stud player's up cards) or "down". */
 export function cardFace(index) { return gameInfo()?.faces?.[index] ?? "down"; }
 
@@ -88,8 +126,11 @@ export function normaliseCard(text) {
 export function slotList() {
   // every slot in cursor order: seats, then the board, then dead cards
   const slots = [];
-  state.seats.forEach((seat, s) => seat.cards.forEach((_, i) => slots.push({ area: "seat", seat: s, index: i })));
-  if (hasBoard()) state.board.forEach((_, i) => slots.push({ area: "board", index: i }));
+  const own = seatSlots(), board = boardSlots();
+  state.seats.forEach((seat, s) => {
+    for (let i = 0; i < own; i++) slots.push({ area: "seat", seat: s, index: i });
+  });
+  for (let i = 0; i < board; i++) slots.push({ area: "board", index: i });
   state.dead.forEach((_, i) => slots.push({ area: "dead", index: i }));
   return slots;
 }
@@ -135,7 +176,8 @@ export function nextEmpty(from) {
 function whereUsed(card) {
   const slot = slotList().find((s) => getCard(s) === card);
   if (!slot) return null;
-  return slot.area === "seat" ? `seat ${slot.seat + 1}'s hand` : slot.area === "board" ? "the board" : "the dead cards";
+  return slot.area === "seat" ? `seat ${slot.seat + 1}'s hand` : slot.area === "dead" ? "the dead cards"
+    : hasBoard() ? "the board" : "the community card";
 }
 
 /** Say next to the picker why a card was not placed (or nothing). */
@@ -192,7 +234,8 @@ function showCard(el, card) {
 function slotLabel(slot) {
   const face = slot.area === "seat" && cardFace(slot.index) === "up" ? " (up)" : "";
   const where = slot.area === "seat" ? `Seat ${slot.seat + 1} card ${slot.index + 1}${face}`
-    : slot.area === "board" ? `Board card ${slot.index + 1}` : `Dead card ${slot.index + 1}`;
+    : slot.area === "dead" ? `Dead card ${slot.index + 1}`
+    : hasBoard() ? `Board card ${slot.index + 1}` : "Community card";
   const card = getCard(slot);
   return `${where}: ${card ? cardName(card) + " (press Enter to remove)" : "empty"}`;
 }
@@ -238,7 +281,7 @@ export function buildSeats() {
     item.id = `seat-${s}`;
     $(".seat-name", item).textContent = `Seat ${s + 1}`;
     const slots = $(".slots", item);
-    seat.cards.forEach((_, i) => {
+    seat.cards.slice(0, seatSlots()).forEach((_, i) => {
       const button = makeSlot({ area: "seat", seat: s, index: i });
       button.classList.toggle("face-up", cardFace(i) === "up");
       slots.append(button);

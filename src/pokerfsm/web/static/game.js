@@ -1,24 +1,28 @@
 // pokerfsm web calculator, the game: the selector (hold'em, the Omaha games, the stud games, short deck),
 // each seat's card slots (the game's hole cards; a stud player's up cards marked), the board (none at
-// stud), the range box (none at stud) and its example, the cards the game deals (the picker greys out
-// the others), and the parts of the page that answer the grid's games only (the range grid with its
-// heatmap, board hits and outs: hold'em's 13×13, short deck's 9×9), hidden at any other game with a
-// sentence saying so: body[data-game] names the game, body[data-grid] marks a game with a grid, and
-// style.css hides those panels (and any element marked data-holdem-only at any game but hold'em).
+// stud, but the community card eight stud players share on seventh street), the range box (none at
+// stud) and its example, the cards the game deals (the picker greys out the others), and the parts of
+// the page that answer the grid's games only (the range grid with its heatmap, board hits and outs:
+// hold'em's 13×13, short deck's 9×9), hidden at any other game with a sentence saying so:
+// body[data-game] names the game, body[data-grid] marks a game with a grid, and style.css hides those
+// panels (and any element marked data-holdem-only at any game but hold'em).
 // The games, their labels, hole cards, most players and grids come from the
 // server's vocabulary (vocabulary.js): the page keeps no list of its own. A game change is an edit
 // (Undo and Back bring the previous game back).
 import {
-  BOARD_SLOTS, MIN_SEATS, buildSeats, gameInfo, hasBoard, inDeck, maxSeats, nextEmpty, sameSlot, slotList, state,
+  BOARD_SLOTS, MIN_SEATS, boardSlots, buildSeats, fitCommunity, gameInfo, hasBoard, inDeck, maxSeats, nextEmpty,
+  sameSlot, slotList, state,
 } from "./cards.js";
 import { $, showNotice } from "./page.js";
 import { clearResults } from "./results.js";
 import { vocabularyLoaded, words } from "./vocabulary.js";
 
 
-/** Give every seat the game's number of card slots and at most the seats its deck allows;
- * returns what was left out, one sentence each. */
-function fitSeats() {
+/** Give every seat the game's number of card slots and at most the seats its deck allows, and the board
+ * the game's slots (none at stud but eight players' community card); `boardBefore`: whether the game before
+ * dealt a board (a board and a stud community card never turn into each other). Returns what was left out,
+ * one sentence each. */
+function fitSeats(boardBefore = hasBoard()) {
   const notes = [];
   const most = maxSeats();
   if (state.seats.length > most) {
@@ -42,8 +46,12 @@ function fitSeats() {
       seat.range = "";
     }
   });
-  if (!hasBoard() && state.board.some(Boolean)) notes.push("the board is removed (the game deals none)");
-  state.board = hasBoard() ? state.board.map((card) => (dealt(card) ? card : null)) : Array(BOARD_SLOTS).fill(null);
+  if (boardBefore !== hasBoard() && state.board.some(Boolean)) {
+    notes.push(hasBoard() ? "the community card is removed" : "the board is removed (the game deals none)");
+    state.board = Array(BOARD_SLOTS).fill(null);
+  }
+  state.board = state.board.map((card) => (dealt(card) ? card : null));
+  notes.push(...fitCommunity());
   state.dead = state.dead.map((card) => (dealt(card) ? card : null));
   if (!slotList().some((slot) => sameSlot(slot, state.target))) state.target = nextEmpty(slotList()[slotList().length - 1]);
   return notes;
@@ -66,7 +74,13 @@ function showGame() {
   const ranges = info?.ranges ?? true;
   for (const label of document.querySelectorAll(".seat .range-label")) label.hidden = !ranges;
   $("#range-hint").hidden = !ranges;
-  $("#board").hidden = !hasBoard();
+  $("#board").hidden = !boardSlots();
+  for (const slot of document.querySelectorAll("#board-slots .slot")) {
+    slot.hidden = Number(slot.dataset.index) >= boardSlots();
+  }
+  $("#board-name").textContent = hasBoard() ? "Board" : "Community card";
+  $("#board-count").textContent = hasBoard() ? "(0, 3, 4 or 5 cards)"
+    : `(${state.seats.length} players share the seventh street's card, face up)`;
   for (const element of document.querySelectorAll("[data-needs-board]")) element.hidden = !hasBoard();
   const stud = (info?.faces ?? []).includes("up");
   $("#stud-hint").hidden = !stud;
@@ -91,9 +105,10 @@ function buildOptions() {
 function chooseGame(name) {
   const info = gameInfo(name);
   if (!info || name === state.game) return;
+  const boardBefore = hasBoard();
   state.game = name;
   state.holeCards = info.hole_cards;
-  const notes = fitSeats();
+  const notes = fitSeats(boardBefore);
   buildSeats();
   clearResults();
   document.dispatchEvent(new CustomEvent("edited", { detail: {} }));

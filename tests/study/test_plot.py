@@ -4,7 +4,7 @@ import xml.etree.ElementTree as ElementTree
 import pytest
 
 from pokerfsm.errors import OptionError
-from pokerfsm.study.plot import curves_svg, write_plot
+from pokerfsm.study.plot import check_plot_path, curves_svg, write_plot
 
 
 def test_svg_parses_with_one_curve_per_seat():
@@ -21,3 +21,12 @@ def test_png_is_refused_before_anything_is_written(tmp_path):
     assert list(tmp_path.iterdir()) == []
     write_plot(tmp_path / "curve.svg", [("x", [(1.0, 0.5)])])
     assert (tmp_path / "curve.svg").read_text().startswith("<svg")
+
+
+def test_checking_a_path_leaves_the_folder_as_it_was(tmp_path):
+    earlier = tmp_path / "curve.svg"
+    earlier.write_text("an earlier plot")
+    assert check_plot_path(earlier) == earlier
+    assert earlier.read_text() == "an earlier plot" and list(tmp_path.iterdir()) == [earlier]
+    with pytest.raises(OSError):
+        check_plot_path(tmp_path / "no such folder" / "curve.svg")

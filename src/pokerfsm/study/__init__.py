@@ -1,10 +1,11 @@
-"""Study tools over many hands and boards: equity distributions and flop reports.
+"""Study tools over many hands and boards: equity distributions and flop reports, at hold'em or short
+deck (``game=``; :data:`.showdowns.STUDY_GAMES`).
 
 * :func:`distribution` (:mod:`.equity_distribution`): each hand of a seat's range
   by its equity against the other seat, in buckets, from one pass over the
   boards (:mod:`.showdowns`);
-* :func:`flop_report` (:mod:`.report`): two ranges on each of the 1,755
-  suit-canonical flops, computed on Dask and kept in the tables store
+* :func:`flop_report` (:mod:`.report`): two ranges on each suit-canonical
+  flop of the game's deck, computed on Dask and kept in the tables store
   (:mod:`.flops` computes one flop).
 
 Importing this package does no I/O and never imports Dask.

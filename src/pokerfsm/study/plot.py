@@ -15,7 +15,7 @@ from pathlib import Path
 
 from ..errors import OptionError
 
-__all__ = ["curves_svg", "write_plot", "PLOT_FORMATS"]
+__all__ = ["curves_svg", "write_plot", "check_plot_path", "PLOT_FORMATS"]
 
 PLOT_FORMATS = (".svg",)
 """The plot files written: SVG only (PNG would need a rasterising library, which pokerfsm does not take)."""
@@ -62,12 +62,24 @@ def curves_svg(curves: Sequence[tuple[str, Sequence[tuple[float, float]]]], titl
     return "\n".join(parts) + "\n"
 
 
-def write_plot(path: str | Path, curves: Sequence[tuple[str, Sequence[tuple[float, float]]]], title: str = "") -> None:
-    """Write ``curves`` to ``path`` (``.svg``), atomically; another suffix is an OptionError."""
+def check_plot_path(path: str | Path) -> Path:
+    """``path`` if a plot can be written there: it ends in ``.svg`` (else an OptionError) and its folder
+    takes a file (else the OSError). Nothing is left behind and a file already there is not touched."""
     path = Path(path)
     if path.suffix.lower() not in PLOT_FORMATS:
         raise OptionError(f"--plot writes SVG only: {str(path)!r} does not end in .svg "
                           "(convert it to PNG with any SVG viewer)", field="plot")
-    temporary = path.with_name(f".{path.name}.part")
-    temporary.write_text(curves_svg(curves, title), encoding="utf-8")
-    temporary.replace(path)
+    _temporary(path).write_text("", encoding="utf-8")
+    _temporary(path).unlink()
+    return path
+
+
+def _temporary(path: Path) -> Path:
+    return path.with_name(f".{path.name}.part")
+
+
+def write_plot(path: str | Path, curves: Sequence[tuple[str, Sequence[tuple[float, float]]]], title: str = "") -> None:
+    """Write ``curves`` to ``path`` (``.svg``), atomically; another suffix is an OptionError."""
+    path = check_plot_path(path)
+    _temporary(path).write_text(curves_svg(curves, title), encoding="utf-8")
+    _temporary(path).replace(path)

@@ -43,7 +43,7 @@ from _common import banner, median_time, print_rows
 from pokerfsm import Card, equity, evaluate, evaluate_many
 from pokerfsm.evaluation import _short_deck_compact, _table_rows
 from pokerfsm.evaluation.short_deck import short_deck_table
-from pokerfsm.evaluation.short_deck_compact import short_deck_tables
+from pokerfsm.evaluation.short_deck_compact import short_deck_compact_tables
 from pokerfsm.odds import short_deck
 from pokerfsm.odds.short_deck_deal import prepare_short_deck_deal
 from pokerfsm.table import HOLDEM, ROOT, SHORT_DECK, generate_table
@@ -101,15 +101,15 @@ def bench_evaluators(quick: bool) -> list[tuple]:
     rows, table, mask = random_rows(n), short_deck_table(), deck_mask(SHORT_DECK.deck)
     walked, compact = np.empty(n, dtype=np.int32), np.empty(n, dtype=np.int32)
     start = time.perf_counter()
-    short_deck_tables.cache_clear()
-    _short_deck_compact.use_tables(short_deck_tables())
+    short_deck_compact_tables.cache_clear()
+    _short_deck_compact.use_tables(short_deck_compact_tables())
     built = time.perf_counter() - start
     walk = cpu_time(lambda: _table_rows.walk_rows(table, mask, rows, walked, 1), repeat)
     fast = cpu_time(lambda: _short_deck_compact.evaluate_rows(rows, compact, 1), repeat)
     assert (walked == compact).all()
     found = [("random 7-card hands: walking the table (16 MiB)", f"{n / walk:,.0f}/s", ""),
              ("random 7-card hands: compact evaluator", f"{n / fast:,.0f}/s",
-              f"{walk / fast:.1f}x the walk; tables {short_deck_tables().nbytes / 1024:.0f} KiB, built in "
+              f"{walk / fast:.1f}x the walk; tables {short_deck_compact_tables().nbytes / 1024:.0f} KiB, built in "
               f"{built * 1000:.0f} ms")]
     hands = [r.tolist() for r in rows[:20_000]]
     walk = cpu_time(lambda: [walked_value(table, h) for h in hands], repeat)

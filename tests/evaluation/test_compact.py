@@ -1,11 +1,13 @@
 """The compact evaluator against the hand-rank table, hand by hand, over every 5-, 6- and 7-card hand."""
+import dataclasses
 import itertools
 
 import numpy as np
 import pytest
 
-from pokerfsm.evaluation import _compact, _walk
+from pokerfsm.evaluation import _compact, _short_deck_compact, _walk
 from pokerfsm.evaluation.compact import BUCKET_BITS, compact_tables
+from pokerfsm.evaluation.short_deck_compact import short_deck_compact_tables
 
 # Published counts (e.g. Wikipedia, "Poker probability"), high card first.
 COUNTS = {
@@ -116,3 +118,31 @@ def test_a_bad_rows_key_is_never_looked_up_past_the_table():
     array = np.array(past, dtype=np.uint8)
     out = np.zeros(len(array), dtype=np.int32)
     assert _compact.evaluate_rows(array, out, 1) == len(array) and (out == -1).all()
+
+
+BINDERS = {"holdem": (_compact, compact_tables), "short-deck": (_short_deck_compact, short_deck_compact_tables)}
+ROW = np.array([[48, 44, 40, 36, 32, 20, 16]], dtype=np.uint8)   # seven cards six and up
+
+
+@pytest.mark.parametrize("game", list(BINDERS))
+@pytest.mark.parametrize("field, shrunk, says", [
+    ("displacement", lambda t: t.displacement[:-1], "displacement has 16,383 entries, not 16,384"),
+    ("displacement", lambda t: t.displacement[:0], "displacement has 0 entries, not 16,384"),
+    ("card_keys", lambda t: t.card_keys[:36], "card_keys has 36 entries, not 52"),
+    ("flush", lambda t: t.flush[:-1], "flush has"),
+    ("homes", lambda t: len(t.values) + 1, "homes is"),
+    ("homes", lambda t: 0, "homes is 0"),
+])
+def test_tables_of_the_wrong_shape_are_refused_and_the_tables_in_use_kept(game, field, shrunk, says):
+    """Both evaluators bind their tables through one binder, which checks every array's length
+    before the kernels read any of them."""
+    module, build = BINDERS[game]
+    tables = build()
+    before = np.empty(1, dtype=np.int32)
+    module.evaluate_rows(ROW, before, 1)
+    with pytest.raises(ValueError, match=says):
+        module.use_tables(dataclasses.replace(tables, **{field: shrunk(tables)}))
+    after = np.empty(1, dtype=np.int32)
+    module.evaluate_rows(ROW, after, 1)
+    assert after[0] == before[0] > 0
+    module.use_tables(tables)   # the right shape binds

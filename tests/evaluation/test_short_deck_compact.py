@@ -6,7 +6,7 @@ import pytest
 
 from pokerfsm.evaluation import _short_deck_compact, _table_rows
 from pokerfsm.evaluation.short_deck import short_deck_table
-from pokerfsm.evaluation.short_deck_compact import FLUSH_SIZE, short_deck_tables
+from pokerfsm.evaluation.short_deck_compact import FLUSH_SIZE, short_deck_compact_tables
 from pokerfsm.table.rankings import SHORT_DECK, SHORT_DECK_ORDER, deck_mask
 from pokerfsm.variants import SHORT_DECK as DECK_CARDS
 
@@ -50,7 +50,7 @@ def test_every_hand_has_the_value_of_the_short_deck_table(size):
 
 
 def test_the_tables_are_small_and_hold_every_rank_multiset_once():
-    tables = short_deck_tables()
+    tables = short_deck_compact_tables()
     assert tables.nbytes <= 64 * 1024
     assert np.count_nonzero(tables.values) == 10_230  # multisets of 5-7 of nine ranks, each at most 4 times
     assert len(tables.flush) == FLUSH_SIZE == 512

@@ -89,3 +89,10 @@ cdef inline int32_t compact_value(const Compact* c, uint64_t key, uint64_t bits)
 
 # The tables, built on first use. Needs the GIL; raises on failure.
 cdef const Compact* compact_tables() except NULL
+
+# Points ``c`` at the arrays of ``tables`` (hold'em's CompactTables or short deck's, whose flush
+# table has ``flush_size`` entries) once their lengths are checked: 52 card keys, ``flush_size``
+# flush values, 2 ** BUCKET_BITS displacements and ``0 < homes <= len(values)``. Anything else is
+# one ValueError naming ``what`` and the array, and leaves ``c`` as it was. The caller keeps
+# ``tables`` alive as long as ``c`` points at it. Needs the GIL.
+cdef int bind_tables(Compact* c, object tables, Py_ssize_t flush_size, str what) except -1

@@ -30,25 +30,38 @@ cdef const Compact* compact_tables() except NULL:
     return &_tables
 
 
-def use_tables(tables):
-    """Make ``tables`` (a pokerfsm.evaluation.compact.CompactTables) the ones every kernel reads."""
-    global _ready, _owner
+cdef int bind_tables(Compact* c, object tables, Py_ssize_t flush_size, str what) except -1:
+    """Point ``c`` at the arrays of ``tables`` once their lengths are checked (see _compact.pxd)."""
     cdef const uint64_t[::1] card_key = tables.card_keys
     cdef const uint16_t[::1] flush = tables.flush
     cdef const uint16_t[::1] displacement = tables.displacement
     cdef const uint16_t[::1] values = tables.values
+    homes = tables.homes
+    for name, length, wanted in (("card_keys", card_key.shape[0], 52), ("flush", flush.shape[0], flush_size),
+                                 ("displacement", displacement.shape[0], 1 << BUCKET_BITS)):
+        if length != wanted:
+            raise ValueError(f"{what}: {name} has {length:,} entries, not {wanted:,}")
+    if not 0 < homes <= values.shape[0]:
+        raise ValueError(f"{what}: homes is {homes!r}, outside 1 to {values.shape[0]:,} (the length of values)")
+    c.card_key = &card_key[0]
+    c.flush = &flush[0]
+    c.displacement = &displacement[0]
+    c.values = &values[0]
+    c.homes = <uint32_t>homes
+    return 0
+
+
+def use_tables(tables):
+    """Make ``tables`` (a pokerfsm.evaluation.compact.CompactTables) the ones every kernel reads.
+
+    Raises ValueError (naming the array) for tables of the wrong shape, keeping the tables in use.
+    """
+    global _ready, _owner
     cdef int j
-    if (card_key.shape[0] != 52 or flush.shape[0] != 8192 or displacement.shape[0] != 1 << BUCKET_BITS
-            or not 0 < tables.homes <= values.shape[0]):
-        raise ValueError("compact tables of the wrong shape")
+    bind_tables(&_tables, tables, 8192, "compact tables")
     _owner = tables
-    _tables.card_key = &card_key[0]
-    _tables.flush = &flush[0]
-    _tables.displacement = &displacement[0]
-    _tables.values = &values[0]
-    _tables.homes = <uint32_t>tables.homes
     for j in range(256):
-        set_row_card(j, card_key[j] if j < 52 else 0, suit_bit(j) if j < 52 else 0)
+        set_row_card(j, _tables.card_key[j] if j < 52 else 0, suit_bit(j) if j < 52 else 0)
     _ready = True
 
 

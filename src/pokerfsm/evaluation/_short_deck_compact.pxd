@@ -7,20 +7,17 @@
 # (``place << 12 | rank``). Keys and bits of a shared part (a board) can be
 # summed once and completed per hand. Distinct cards six and up only: anything
 # else gives a wrong value (or reads past the tables).
-from libc.stdint cimport int32_t, uint16_t, uint32_t, uint64_t
+from libc.stdint cimport int32_t, uint64_t
 
-from pokerfsm.evaluation._compact cimport flush_flags, flush_suit, hash_slot
+from pokerfsm.evaluation._compact cimport Compact, flush_flags, flush_suit, hash_slot
 
 cdef enum:
     LOWEST_RANK = 4    # the six: a suit's rank bits below it are never set
     RANK_MASK = 0x1FF  # the nine ranks six to ace
 
-cdef struct ShortDeck:
-    const uint64_t* card_key       # [52]
-    const uint16_t* flush          # [512]: by the 9-bit rank mask of the flush suit
-    const uint16_t* displacement   # [2 ** BUCKET_BITS]
-    const uint16_t* values         # [homes + the room the displacements take past them]
-    uint32_t homes
+# The compact evaluator's arrays (and its binder, _compact.bind_tables), the flush table holding
+# RANK_MASK + 1 entries: by the 9-bit rank mask of the flush suit.
+ctypedef Compact ShortDeck
 
 
 cdef inline int32_t short_deck_value(const ShortDeck* s, uint64_t key, uint64_t bits) noexcept nogil:
@@ -32,4 +29,4 @@ cdef inline int32_t short_deck_value(const ShortDeck* s, uint64_t key, uint64_t 
 
 
 # The tables, built on first use. Needs the GIL; raises on failure.
-cdef const ShortDeck* short_deck_tables() except NULL
+cdef const ShortDeck* short_deck_compact_tables() except NULL

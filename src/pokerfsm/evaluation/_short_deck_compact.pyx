@@ -1,10 +1,10 @@
 # Short deck's compact evaluator: hot loops only. short_deck_compact.py builds the tables and
 # states the design; short_deck.py holds validation and error messages; these kernels assume
 # what their docstrings say.
-from libc.stdint cimport int32_t, uint8_t, uint16_t, uint64_t
+from libc.stdint cimport int32_t, uint8_t, uint64_t
 from cython.parallel cimport prange
 
-from pokerfsm.evaluation._compact cimport suit_bit
+from pokerfsm.evaluation._compact cimport bind_tables, suit_bit
 
 cdef ShortDeck _tables
 cdef bint _ready = False
@@ -17,34 +17,27 @@ cdef extern from *:
     const uint64_t OUTSIDE "POKERFSM_SHORT_DECK_OUTSIDE"  # the bit of a byte that is no card of the short deck
 
 
-cdef const ShortDeck* short_deck_tables() except NULL:
+cdef const ShortDeck* short_deck_compact_tables() except NULL:
     if not _ready:
-        from pokerfsm.evaluation.short_deck_compact import short_deck_tables as build
+        from pokerfsm.evaluation.short_deck_compact import short_deck_compact_tables as build
         use_tables(build())
     return &_tables
 
 
 def use_tables(tables):
-    """Make ``tables`` (a pokerfsm.evaluation.short_deck_compact.ShortDeckTables) the ones every kernel reads."""
+    """Make ``tables`` (a pokerfsm.evaluation.short_deck_compact.ShortDeckTables) the ones every kernel reads.
+
+    Raises ValueError (naming the array) for tables of the wrong shape, keeping the tables in use.
+    """
     global _ready, _owner
-    cdef const uint64_t[::1] card_key = tables.card_keys
-    cdef const uint16_t[::1] flush = tables.flush
-    cdef const uint16_t[::1] displacement = tables.displacement
-    cdef const uint16_t[::1] values = tables.values
-    if card_key.shape[0] != 52 or flush.shape[0] != RANK_MASK + 1 or not 0 < tables.homes <= values.shape[0]:
-        raise ValueError("short-deck compact tables of the wrong shape")
+    bind_tables(&_tables, tables, RANK_MASK + 1, "short-deck compact tables")
     _owner = tables
-    _tables.card_key = &card_key[0]
-    _tables.flush = &flush[0]
-    _tables.displacement = &displacement[0]
-    _tables.values = &values[0]
-    _tables.homes = <uint32_t>tables.homes
     _ready = True
 
 
 def hand_value(codes):
     """The short-deck value of 5-7 card codes (ints), which the caller has checked: distinct, six and up."""
-    cdef const ShortDeck* s = short_deck_tables()
+    cdef const ShortDeck* s = short_deck_compact_tables()
     cdef uint64_t key = 0, bits = 0
     cdef int code
     for code in codes:
@@ -78,7 +71,7 @@ def evaluate_rows(const uint8_t[:, ::1] cards, int32_t[::1] out, int threads):
     A bad row (a byte that is no card six and up, or a repeated card) gets -1. Runs without
     the GIL, on ``threads`` threads. Assumes ``out`` as long as ``cards``.
     """
-    cdef const ShortDeck* s = short_deck_tables()
+    cdef const ShortDeck* s = short_deck_compact_tables()
     cdef Py_ssize_t n = cards.shape[0], i, bad = 0
     cdef int k = <int>cards.shape[1], j
     cdef int32_t v

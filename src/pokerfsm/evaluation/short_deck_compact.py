@@ -29,7 +29,7 @@ Every value comes from :func:`pokerfsm.table.rankings.short_deck_classes`
 so the tables agree with the short-deck table by construction, and a test
 compares the two over every 5-, 6- and 7-card hand of the 36 cards.
 
->>> tables = short_deck_tables()
+>>> tables = short_deck_compact_tables()
 >>> tables.nbytes < 64 * 1024, int((tables.values > 0).sum())
 (True, 10230)
 """
@@ -46,7 +46,7 @@ from ..ranking import HandCategory
 from ..table.rankings import SHORT_DECK, class_ranks, short_deck_classes
 from . import _perfect_hash
 
-__all__ = ["ShortDeckTables", "short_deck_tables", "LOWEST_RANK", "RANKS", "FLUSH_SIZE"]
+__all__ = ["ShortDeckTables", "short_deck_compact_tables", "LOWEST_RANK", "RANKS", "FLUSH_SIZE"]
 
 LOWEST_RANK = SHORT_DECK.lowest_rank
 """The six's rank index (4): a suit's rank bits start here."""
@@ -114,7 +114,7 @@ def _flush_table() -> NDArray[np.uint16]:
 
 
 @functools.lru_cache(maxsize=1)
-def short_deck_tables() -> ShortDeckTables:
+def short_deck_compact_tables() -> ShortDeckTables:
     """The short-deck compact tables, built on first use (in a few hundredths of a second) and kept.
 
     Raises RuntimeError if no multiplier draw gives a perfect hash (never seen).

@@ -12,7 +12,7 @@ from libc.stdint cimport int32_t, int64_t, uint8_t, uint64_t
 from cython.parallel cimport prange
 
 from pokerfsm.evaluation._compact cimport suit_bit
-from pokerfsm.evaluation._short_deck_compact cimport ShortDeck, short_deck_tables, short_deck_value
+from pokerfsm.evaluation._short_deck_compact cimport ShortDeck, short_deck_compact_tables, short_deck_value
 from pokerfsm.evaluation._walk cimport ROOT
 from pokerfsm.odds._kernels cimport Stop, make_stop
 from pokerfsm.odds._seat_lists cimport Board, Boards, Seats, read_boards, read_seats, read_streams
@@ -79,7 +79,7 @@ cdef const ShortDeck* _question(Seats* s, const uint8_t[:, ::1] hands, const uin
     read_seats(s, hands, masks, weights, start)
     if s.h != 2:
         raise ValueError("short-deck equity: rows of 2 cards")
-    return short_deck_tables()
+    return short_deck_compact_tables()
 
 
 def enumerate_boards(const uint8_t[:, ::1] hands, const uint64_t[::1] masks,

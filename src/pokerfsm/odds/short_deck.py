@@ -31,7 +31,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from ..evaluation.short_deck_compact import short_deck_tables
+from ..evaluation.short_deck_compact import short_deck_compact_tables
 from ..table.rankings import SHORT_DECK_ORDER
 from . import _short_deck_equity
 from .compute import DEFAULT_BUDGET, DEFAULT_TARGET_STD_ERROR
@@ -106,7 +106,7 @@ def compute_short_deck(deal: ShortDeckDeal, *, samples: int | None = None, seed:
     """
     started = time.perf_counter()
     stop = stop if stop is not None else Stop()
-    short_deck_tables()  # built the first time before any clock starts to matter
+    short_deck_compact_tables()  # built the first time before any clock starts to matter
     n = len(deal.seats)
     avail = np.array(sorted(set(range(52)) - deal.unavailable), dtype=np.uint8)
     k = deal.game.board_cards - len(deal.board)

@@ -4,7 +4,8 @@ import pytest
 import pokerfsm
 from pokerfsm.errors import CancelledError, InvalidDealError, OptionError, RangeParseError
 from pokerfsm.odds import Stop
-from pokerfsm.study.flops import FLOPS
+from pokerfsm.precomputed.symmetry import canonical_boards
+from pokerfsm.study.flops import FLOPS, matchup_weight
 from pokerfsm.study.report import checked_ranges, flop_report, stored_report
 
 A, B = "QQ+,AK", "22+,A2s+,K9s+,QTs+,JTs,ATo+,KJo+"
@@ -41,8 +42,11 @@ def test_summaries_are_weighted_by_flop(table, client, tmp_path):
     report = flop_report(A, B, flops=SOME, store_path=tmp_path / "s.sqlite", client=client)
     first = report.summaries()[0]
     assert first["group"] == "all flops" and first["weight"] == sum(r["weight"] for r in report.rows)
-    expected = sum(r["weight"] * r["equity_a"] for r in report.rows) / first["weight"]
+    chance = [r["weight"] * r["matchups"] for r in report.rows]   # how often each flop comes to the two ranges
+    expected = sum(c * r["equity_a"] for c, r in zip(chance, report.rows)) / sum(chance)
     assert first["equity_a"] == pytest.approx(expected)
+    assert [r["matchups"] for r in report.rows] == [matchup_weight(*checked_ranges(A, B), canonical_boards(3)[k])
+                                                     for k in SOME]
     data = report.to_dict()
     assert data["flops"] == len(SOME) and len(data["rows"]) == len(SOME)
 

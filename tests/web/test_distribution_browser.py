@@ -1,5 +1,6 @@
 """The equity distribution beside the results, in headless Chromium at desktop (1280x800) and phone
-(390x844) sizes: each seat's curve, the buckets, and the hand under the pointer with its equity."""
+(390x844) sizes: each seat's curve, the buckets, and the hand under the pointer with its equity, at
+hold'em and short deck (the API's answer, shown, is the library's); hidden at the other games."""
 from __future__ import annotations
 
 import re
@@ -11,6 +12,7 @@ pytest.importorskip("playwright")
 from playwright.sync_api import Page, expect
 from web_helpers import ask, wait_until
 
+from pokerfsm.study import distributions
 from pokerfsm.web.app import create_app
 from pokerfsm.web.questions import encode_query
 
@@ -19,6 +21,7 @@ pytestmark = pytest.mark.browser
 SIZES = [pytest.param({"width": 1280, "height": 800}, id="desktop"),
          pytest.param({"width": 390, "height": 844}, id="phone")]
 SPOT = {"players": ["QQ+, AK", "22+, ATs+, KQs"], "board": ["Kd", "7c", "2h"]}
+SHORT_SPOT = {"game": "short-deck", "players": ["QQ+, AK", "66+, ATs+, KQs"], "board": ["Kd", "7c", "6h"]}
 
 
 def percent(x: float) -> str:
@@ -38,10 +41,13 @@ def open_spot(page: Page, base: str, body: dict) -> None:
     expect(page.locator("#status")).to_have_text("Done.", timeout=30_000)
 
 
-def test_both_curves_the_buckets_and_the_hand_under_the_pointer(page_at):
+@pytest.mark.parametrize("spot", [SPOT, SHORT_SPOT], ids=["holdem", "short-deck"])
+def test_both_curves_the_buckets_and_the_hand_under_the_pointer(page_at, spot):
     page, base = page_at
-    open_spot(page, base, SPOT)
-    expected = ask(base, "api/distribution", SPOT)
+    open_spot(page, base, spot)
+    expected = ask(base, "api/distribution", spot)
+    library = distributions(spot["players"], spot["board"], game=spot.get("game", "holdem"))
+    assert [s["hands"] for s in expected["seats"]] == [d.to_dict()["hands"] for d in library]
     chart = page.locator("#dist-chart")
     expect(chart).to_be_visible(timeout=20_000)
     expect(page.locator("#dist-chart polyline.curve")).to_have_count(2)
@@ -65,6 +71,24 @@ def test_both_curves_the_buckets_and_the_hand_under_the_pointer(page_at):
         worst = seat["hands"][-1]
         expect(readout).to_contain_text(f"Seat {seat['seat']}: {worst['hand']} {percent(worst['equity'])}")
     expect(page.locator("#dist-chart circle.marker.seat-2")).to_have_attribute("visibility", "visible")
+    assert page.evaluate("document.scrollingElement.scrollWidth") <= page.viewport_size["width"]
+
+
+def test_the_distribution_follows_the_game(page_at):
+    page, base = page_at
+    spot = {k: v for k, v in SHORT_SPOT.items() if k != "game"}   # a hold'em spot that short deck deals too
+    open_spot(page, base, spot)
+    holdem = ask(base, "api/distribution", spot)["seats"][0]["equity"]
+    total = page.locator("#dist-buckets tbody tr").nth(5).locator("td").nth(0)
+    expect(total).to_have_text(percent(holdem), timeout=20_000)
+    page.select_option("#game", "omaha")
+    expect(page.locator("#dist-status")).to_contain_text("for Texas hold'em and Short-deck hold'em only")
+    expect(page.locator("#dist-figure")).to_be_hidden()
+    page.select_option("#game", "short-deck")   # the same spot at short deck: its own distribution
+    short = ask(base, "api/distribution", SHORT_SPOT)["seats"][0]["equity"]
+    assert percent(short) != percent(holdem)
+    expect(total).to_have_text(percent(short), timeout=30_000)
+    expect(page.locator("#dist-figure")).to_be_visible()
 
 
 def test_the_arrow_keys_walk_the_curve(page_at):

@@ -3,7 +3,10 @@
 The answer is :func:`pokerfsm.study.distributions`' (what ``pokerfsm
 distribution --json`` prints, per seat): every live hand with its equity,
 its standard error (0 when exact), its weight in the range and its
-showdowns, best first; the five buckets; the seat's equity.
+showdowns, best first; the five buckets; the seat's equity. ``game`` is
+hold'em (the default) or short deck, whose ranges and boards are read as its
+equity reads them (:mod:`pokerfsm.web.grid_games`: the 36 cards, six to ace,
+short deck's ranking); any other game is one 422 on ``game``.
 
 It runs on the heavy threads under the request's deadline. Heads-up it is
 exact when every completion of the board fits the server's time budget (a
@@ -30,9 +33,10 @@ from pydantic import Field
 from ..errors import Error
 from ..odds import Stop
 from ..study.equity_distribution import deal_distributions
+from .grid_games import grid_game
 from .problems import FieldError
-from .questions import field_error, read_deal
-from .schemas import SpotRequest
+from .questions import field_error, read_grid_spot
+from .schemas import GAME_DESCRIPTION, GameName, SpotRequest
 
 __all__ = ["DistributionRequest", "distribution_answer", "BUDGET_SHARE"]
 
@@ -47,12 +51,13 @@ class DistributionRequest(SpotRequest):
         default=None, description="0-based seat; null for every seat's distribution (from the same boards)")
     seed: Annotated[int, Field(strict=True, ge=0, le=2**63 - 1)] | None = Field(
         default=None, description="seed of the random boards (when the spot is not enumerated)", examples=[7])
+    game: GameName = Field(default="holdem", description=GAME_DESCRIPTION)
 
 
 def distribution_answer(body: DistributionRequest, budget: float, stop: Stop) -> dict[str, Any]:
     """``{"seats": [...], "exact", "boards", "seconds"}``: the distribution of ``body.seat``, or of every
     seat, each as :meth:`~pokerfsm.study.equity_distribution.Distribution.to_dict` writes it."""
-    deal = read_deal(body)
+    deal = read_grid_spot(body, grid_game(body.game, what="the equity distribution"))
     if body.seat is not None and body.seat >= len(deal.seats):
         raise FieldError(("body", "seat"), f"there is no seat {body.seat + 1}: the spot has {len(deal.seats)}",
                          "no_seat")

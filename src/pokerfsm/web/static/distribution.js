@@ -1,12 +1,14 @@
 // The equity distribution beside the results (POST /api/distribution): each seat's range
 // sorted by equity into a curve (against all the other seats) (the range's share on x, the hand's equity on y), the five buckets
 // as bands and a table, and a readout of the hand under the pointer (or the arrow keys).
-// It is asked after each answer of a hold'em spot where a seat holds a range or an unknown hand
+// It is asked after each answer of a spot of a grid game (hold'em or short deck, whose ranges and boards
+// the server reads as that game's equity does) where a seat holds a range or an unknown hand
 // (heads-up exact where it fits the server's time, with three seats or more from random deals); study.js takes each hand's equity from it for the board-hit highlights.
 import { postJSON } from "./app.js";
-import { state } from "./cards.js";
+import { gameInfo, state } from "./cards.js";
 import { $, percent } from "./page.js";
 import { pageMessage } from "./results.js";
+import { words } from "./vocabulary.js";
 
 export const dist = { shown: null, key: null, request: null, at: 0.5 };
 
@@ -56,9 +58,12 @@ function buildPanel() {
   });
 }
 
-/** The spot's heads-up question, or null when the page does not show a distribution for it. */
+/** Whether the game on screen has the range grid, and so the distribution (hold'em until the vocabulary is in). */
+const gridGame = () => gameInfo()?.grid ?? state.game === "holdem";
+
+/** The spot's question, or null when the page does not show a distribution for it. */
 function question(result) {
-  if (state.game !== "holdem" || !result || result.players.length !== state.seats.length) return null;
+  if (!gridGame() || !result || result.players.length !== state.seats.length) return null;
   return spotQuestion();
 }
 
@@ -68,7 +73,16 @@ function spotQuestion() {
     return cards.length === 2 ? cards : s.range.trim() || null;
   });
   if (players.every(Array.isArray)) return null;
-  return { players, board: state.board.filter(Boolean), dead: state.dead.filter(Boolean) };
+  return { game: state.game, players, board: state.board.filter(Boolean), dead: state.dead.filter(Boolean) };
+}
+
+/** What the panel says when it has no distribution to show. */
+function idleText() {
+  if (gridGame()) {
+    return "Each seat's hands are shown here by their equity once a seat holds a range or an unknown hand.";
+  }
+  const grids = [...words.games.values()].filter((game) => game.grid).map((game) => game.label);
+  return `The equity distribution is for ${grids.join(" and ")} only.`;
 }
 
 async function ask(result) {
@@ -83,8 +97,7 @@ async function ask(result) {
   $("#dist-readout").textContent = "";
   const status = $("#dist-status");
   if (!body) {
-    status.textContent = "At hold'em, once a seat holds a range or an unknown hand, each seat's hands are " +
-      "shown here by their equity.";
+    status.textContent = idleText();
     document.dispatchEvent(new CustomEvent("distribution"));
     return;
   }

@@ -79,6 +79,8 @@ def test_three_seats_rank_a_flush_over_a_full_house(table):
 @pytest.mark.parametrize("call, error, fragment", [
     (lambda: distribution(["QQ+", "KK, A5s"], "Kd 7c 6h", game="short-deck"), RangeParseError,
      "player 2: 'A5s' names a rank below six"),
+    (lambda: distribution(["QQ+", "KK, 5c6c"], "Kd 7c 6h", game="short-deck"), RangeParseError,
+     "player 2: '5c6c' names a rank below six"),
     (lambda: distribution(["QQ+", "5c 6c"], "Kd 7c 6h", game="short-deck"), InvalidDealError,
      "player 2: card '5c' is not in the short deck"),
     (lambda: distribution(["QQ+", "KK"], "Kd 7c 5h", game="short-deck"), InvalidDealError,

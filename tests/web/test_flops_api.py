@@ -1,4 +1,5 @@
-"""POST /api/flops: a flop report from the store, or a job the page polls; DELETE stops it."""
+"""POST /api/flops: a flop report from the store, or a job the page polls; DELETE stops it; at hold'em and at
+short deck (on its own flops, kept apart from hold'em's)."""
 from __future__ import annotations
 
 import json
@@ -8,9 +9,11 @@ import time
 import pytest
 
 import pokerfsm
+from pokerfsm.study.flops import canonical_flops, flop_row
 from pokerfsm.web import flop_jobs
 
 A, B = "QQ+, AK", "22+, A2s+, K9s+, QTs+, JTs, ATo+, KJo+"
+SHORT, SHORT_B = "short-deck", "66+, A6s+, K9s+, QTs+, JTs, ATo+, KJo+"
 
 
 @pytest.fixture
@@ -29,7 +32,8 @@ def poll(client, body, timeout=120.0):
         if response.status_code != 202:
             return seen, response
         data = response.json()
-        assert data["status"] == "running" and 0 <= data["done"] <= data["flops"] == body.get("limit", 1755)
+        flops = 1755 if body.get("game", "holdem") == "holdem" else len(canonical_flops(SHORT))
+        assert data["status"] == "running" and 0 <= data["done"] <= data["flops"] == body.get("limit", flops)
         time.sleep(0.2)
     raise AssertionError("the report job did not finish")
 
@@ -135,3 +139,51 @@ def test_a_running_job_stops_and_its_thread_goes_when_the_server_shuts_down(stor
         [job] = jobs.jobs.values()
         assert not job.stop.cancelled and jobs.pool._executor is not None
     assert job.stop.cancelled and jobs.pool._executor is None   # the job's thread pool is let go
+
+
+# ---------------------------------------------------------------- short deck
+
+def test_a_short_deck_report_is_the_librarys_and_apart_from_holdems(make_client, store):
+    client = make_client()
+    body = {"game": SHORT, "range_a": A, "range_b": SHORT_B, "limit": 12}
+    seen, response = poll(client, body)
+    assert seen[0] == 202 and response.status_code == 200
+    report = response.json()
+    assert report["flops"] == 12 and not report["complete"] and report["game"] == SHORT
+    assert [r["key"] for r in report["rows"]] == list(range(12))
+    assert all(card[0] not in "2345" for r in report["rows"] for card in r["flop"].split())
+    direct = flop_row(5, A, SHORT_B, game=SHORT)
+    row = report["rows"][5]
+    assert {k: row[k] for k in row} == {k: direct[k] for k in row}   # every column but the hits (left out)
+    exact = pokerfsm.equity([A, SHORT_B], board=row["flop"], game=SHORT, exact=True)
+    assert row["equity_a"] == pytest.approx(exact.players[0].equity, abs=1e-12)
+    # the same ranges at hold'em: a report of their own, not short deck's rows
+    holdem = client.post("/api/flops", json={**body, "game": "holdem"})
+    assert holdem.status_code == 202
+    assert client.request("DELETE", "/api/flops", json={**body, "game": "holdem"}).json() == {"stopped": True}
+    again = make_client().post("/api/flops", json=body)   # a new server: from the store
+    assert again.status_code == 200 and again.json()["computed"] == 0 and again.json()["rows"] == report["rows"]
+
+
+def test_a_whole_short_deck_report_counts_its_own_flops(make_client, store):
+    client = make_client()
+    body = {"game": SHORT, "range_a": A, "range_b": SHORT_B}
+    running = client.post("/api/flops", json=body)
+    assert running.status_code == 202 and running.json()["flops"] == len(canonical_flops(SHORT)) < 1755
+    assert client.request("DELETE", "/api/flops", json=body).json() == {"stopped": True}
+
+
+@pytest.mark.parametrize("body, loc, fragment", [
+    ({"game": SHORT, "range_a": A, "range_b": "55+"}, ["body", "range_b"], "55+"),
+    ({"game": SHORT, "range_a": "QQ+, 4c4d", "range_b": SHORT_B}, ["body", "range_a"], "4c"),
+    ({"game": SHORT, "range_a": A, "range_b": SHORT_B, "limit": 1000}, ["body", "limit"], "at most"),
+    ({"game": "omaha", "range_a": A, "range_b": B}, ["body", "game"], "Omaha"),
+    ({"game": "razz", "range_a": A, "range_b": B}, ["body", "game"], "hold'em"),
+    ({"game": "backgammon", "range_a": A, "range_b": B}, ["body", "game"], "'backgammon'"),
+])
+def test_short_deck_and_other_games_bad_input_is_a_422_naming_the_field(client, store, body, loc, fragment):
+    response = client.post("/api/flops", json=body)
+    assert response.status_code == 422, response.text
+    problem = response.json()["detail"][0]
+    assert problem["loc"][:len(loc)] == loc and fragment in problem["msg"], problem
+    assert client.request("DELETE", "/api/flops", json=body).status_code == 422

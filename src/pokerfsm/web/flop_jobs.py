@@ -1,7 +1,7 @@
 """``POST /api/flops`` and ``DELETE /api/flops``: a flop report for the page, as a job it polls.
 
-A whole report (1,755 flops, about 20 s of CPU for two 15-20 % ranges) does
-not fit a request's deadline, so the page asks, and asks again:
+A whole report (hold'em's 1,755 flops, about 20 s of CPU for two 15-20 %
+ranges) does not fit a request's deadline, so the page asks, and asks again:
 
 * when the store holds the report of the two ranges (``pokerfsm report
   flops`` built it, or an earlier job did), the answer is the report at once
@@ -20,9 +20,14 @@ not fit a request's deadline, so the page asks, and asks again:
 * Bad ranges are a 422 naming ``range_a`` or ``range_b`` before anything
   runs; a store another program is writing is a 503 that says so.
 
-``limit`` asks for the first N flops only (a partial report, as the command
-line's ``--limit``). ``hits`` adds each row's made hands and draws (they
-double the answer's size, so they are left out unless asked).
+``game`` is hold'em (the default) or short deck, whose report covers the
+suit-canonical flops of its 36 cards and reads the ranges as its equity does
+(:func:`pokerfsm.study.flops.canonical_flops`); any other game is one 422 on
+``game``. A job and a stored report are the game's: the same ranges at the
+two games never mix. ``limit`` asks for the first N flops only (a partial
+report, as the command line's ``--limit``; at most the game's flops).
+``hits`` adds each row's made hands and draws (they double the answer's size,
+so they are left out unless asked).
 """
 from __future__ import annotations
 
@@ -37,15 +42,17 @@ from pydantic import Field
 
 from ..errors import Error, StoppedError, StoreError
 from ..odds import Stop
-from ..study.flops import FLOPS
-from ..study.report import FlopReport, checked_ranges, flop_report, stored_report
+from ..study.flops import FLOPS, canonical_flops
+from ..study.report import FlopReport, checked_ranges, flop_report, report_key, stored_report
+from ..variants import Game
+from .grid_games import grid_game
 from .problems import FieldError
 from .questions import error_kind, field_error
-from .schemas import _Request
+from .schemas import GAME_DESCRIPTION, GameName, _Request
 from .work import HeavyPool
 
-__all__ = ["FlopsRequest", "ReportJobs", "report_jobs", "report_answer", "IDLE_SECONDS", "JOB_SECONDS",
-           "BusyError"]
+__all__ = ["FlopsRequest", "ReportJobs", "report_jobs", "report_answer", "flop_count", "IDLE_SECONDS",
+           "JOB_SECONDS", "BusyError"]
 
 IDLE_SECONDS = 15.0
 """A job nobody has asked about for this long stops (the page asks every second while it shows it)."""
@@ -60,8 +67,14 @@ class FlopsRequest(_Request):
     range_b: Annotated[str, Field(max_length=500)] = Field(description="the second range",
                                                            examples=["22+, A2s+, K9s+, QTs+, JTs, ATo+, KJo+"])
     limit: Annotated[int, Field(strict=True, ge=1, le=FLOPS)] | None = Field(
-        default=None, description="only the first N canonical flops (a partial report)")
+        default=None, description="only the first N canonical flops (a partial report; at most the game's flops)")
     hits: bool = Field(default=False, description="include each row's made hands and draws (hits_a, hits_b)")
+    game: GameName = Field(default="holdem", description=GAME_DESCRIPTION)
+
+
+def flop_count(game: Game) -> int:
+    """How many suit-canonical flops ``game``'s report has."""
+    return len(canonical_flops(game))
 
 
 class BusyError(Exception):
@@ -123,7 +136,7 @@ class ReportJobs:
         job = Job(key, Stop(JOB_SECONDS), len(wanted))
         job.task = asyncio.ensure_future(self.pool.run(
             lambda stop: self.compute(body.range_a, body.range_b, flops=wanted, in_process=True, stop=stop,
-                                      progress=job.progress), job.stop))
+                                      progress=job.progress, game=body.game), job.stop))
         job.task.add_done_callback(_quiet)
         self.jobs[key] = job
         return job
@@ -162,22 +175,29 @@ def report_jobs(request: Request) -> ReportJobs:
 
 
 def read_request(body: FlopsRequest, computing: Callable[[str], bool]) -> tuple[str, list[int], FlopReport | None]:
-    """The report's key, the flops wanted and the stored report if the store holds it and no job is
-    ``computing`` it (light work: reads the ranges and the store; FieldError for a bad range)."""
+    """The report's key (its game and ranges), the flops wanted and the stored report if the store holds
+    it and no job is ``computing`` it (light work: reads the ranges and the store; FieldError for a bad
+    game, range or limit)."""
+    game = grid_game(body.game, what="the flop report")
     try:
-        first, second = checked_ranges(body.range_a, body.range_b)
+        first, second = checked_ranges(body.range_a, body.range_b, game=game)
     except Error as exc:
         if exc.field == "players":   # read as a seat: placed in the request's own field
             raise FieldError(("body", ("range_a", "range_b")[exc.player or 0]), str(exc), error_kind(exc)) from None
         raise field_error(exc) from None
-    wanted = list(range(body.limit or FLOPS))
-    if computing(f"{first} | {second}"):   # polled while it runs: its progress, without reading the store
-        return f"{first} | {second}", wanted, None
+    flops = flop_count(game)
+    if body.limit is not None and body.limit > flops:
+        raise FieldError(("body", "limit"), f"{game.label} has {flops:,} canonical flops: the limit may be "
+                         f"{flops} at most, not {body.limit}", "less_than_equal")
+    wanted = list(range(body.limit or flops))
+    key = report_key(first, second, game)
+    if computing(key):   # polled while it runs: its progress, without reading the store
+        return key, wanted, None
     try:
-        stored = stored_report(first, second, flops=wanted)
+        stored = stored_report(first, second, flops=wanted, game=game)
     except StoreError:   # a busy or damaged store: the job says so if it cannot write either
         stored = None
-    return f"{first} | {second}", wanted, stored
+    return key, wanted, stored
 
 
 def report_answer(report: FlopReport, hits: bool) -> dict[str, Any]:

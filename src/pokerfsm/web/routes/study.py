@@ -87,7 +87,7 @@ async def post_heatmap(request: Request, body: HeatmapRequest, server: Server) -
 
 
 @router.post("/api/distribution", responses=ERRORS,
-             summary="Each hand of a seat's range (or both seats') by its equity against the other seat, and buckets")
+             summary="Each hand of a seat's range (or every seat's) by its equity against the other seats, and buckets")
 async def post_distribution(request: Request, body: DistributionRequest, server: Server) -> Any:
     stop = Stop(server.settings.deadline)
     outcome = await until_disconnected(request.receive, server.heavy.run(
@@ -101,7 +101,7 @@ Jobs = Annotated[ReportJobs, Depends(report_jobs)]
 
 
 @router.post("/api/flops", responses={**ERRORS, 202: {"description": "the report is being computed: its progress"}},
-             summary="Two ranges on each of the 1,755 flops: from the store, or a job to poll (ask again)")
+             summary="Two ranges on each canonical flop of hold'em or short deck: from the store, or a job to poll")
 async def post_flops(body: FlopsRequest, server: Server, jobs: Jobs) -> Any:
     key, wanted, stored = await server.in_thread(read_request, body, jobs.computing)
     if stored is not None:

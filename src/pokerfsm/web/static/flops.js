@@ -1,11 +1,14 @@
-// The "Flops" view: two ranges on each of the 1,755 different flops (POST /api/flops), as a table
-// sorted by any column and a chart of the first range's equity by texture. The server answers from
-// its store, or computes the report as a job this view polls each second, showing the progress;
-// "Stop" ends the job (the flops done are kept). Clicking a flop puts it on the calculator's board.
+// The "Flops" view: two ranges on each different flop of the calculator's game (POST /api/flops: hold'em's
+// 1,755, or short deck's from its 36 cards), as a table sorted by any column and a chart of the first
+// range's equity by texture. The server answers from its store, or computes the report as a job this view
+// polls each second, showing the progress; "Stop" ends the job (the flops done are kept), and so does a
+// change of the calculator's game. Clicking a flop puts it on the calculator's board. The view is shown at
+// the games with the range grid only (study.css).
 import { postJSON } from "./app.js";
-import { state } from "./cards.js";
+import { gameInfo, state } from "./cards.js";
 import { $, percent } from "./page.js";
 import { pageMessage } from "./results.js";
+import { vocabularyLoaded } from "./vocabulary.js";
 
 const flops = { polling: null, report: null, sort: { column: "flop", descending: false }, asked: null };
 
@@ -20,19 +23,19 @@ function buildView() {
   const view = document.createElement("details");
   view.className = "flops-view";
   view.id = "flops-panel";
-  view.dataset.holdemOnly = "";   // hold'em ranges on hold'em flops: hidden at the other games (style.css)
   view.innerHTML = `
     <summary><h2 id="flops-title">Flops <small>two ranges on every flop</small></h2></summary>
-    <p class="help">Each of the 1,755 different flops (the others are these with the suits renamed: the weight says
-      how many of the 22,100 flops each one stands for), with both ranges' exact equity, their shares of strong
-      (≥ 80 %) and weak (&lt; 20 %) hands, and the texture. Ranges of hand classes only (<code>QQ+, AKs</code>),
-      which stay the same when suits are renamed. Click a flop to put it on the board.</p>
+    <p class="help">Each different flop of <span id="flops-game">the calculator's game</span> (the others are these
+      with the suits renamed: the weight says how many flops each one stands for; 1,755 of the 22,100 at hold'em),
+      with both ranges' exact equity, their shares of strong (≥ 80 %) and weak (&lt; 20 %) hands, and the texture.
+      Ranges of hand classes only (<code>QQ+, AKs</code>), which stay the same when suits are renamed. Click a flop
+      to put it on the board.</p>
     <form id="flops-form" class="flops-form">
       <label for="flops-a">Range A</label>
       <input id="flops-a" type="text" maxlength="500" autocomplete="off" spellcheck="false" placeholder="QQ+, AK">
       <label for="flops-b">Range B</label>
       <input id="flops-b" type="text" maxlength="500" autocomplete="off" spellcheck="false"
-             placeholder="22+, A2s+, K9s+, QTs+, JTs, ATo+, KJo+">
+             placeholder="77+, A9s+, KTs+, QTs+, JTs, ATo+, KJo+">
       <button type="button" id="flops-from-seats">From the seats</button>
       <button type="submit" id="flops-run">Report</button>
       <button type="button" id="flops-stop" hidden>Stop</button>
@@ -50,10 +53,27 @@ function buildView() {
   $("main").after(view);   // under the calculator, the whole width
   $("#flops-form").addEventListener("submit", (event) => { event.preventDefault(); run(); });
   $("#flops-from-seats").addEventListener("click", fromSeats);
-  $("#flops-stop").addEventListener("click", stop);
+  $("#flops-stop").addEventListener("click", () => stop());
   view.addEventListener("toggle", () => {
     if (view.open && !$("#flops-a").value && !$("#flops-b").value) fromSeats();
   });
+  showGame();
+}
+
+const gameLabel = (name) => gameInfo(name)?.label ?? (name === "holdem" ? "Texas hold'em" : name);
+
+/** The calculator's game: named in the help; a report of another game (shown or being computed) is let go. */
+function showGame() {
+  $("#flops-game").textContent = gameLabel(state.game);
+  const game = flops.asked?.game ?? flops.report?.game;
+  if (game === undefined || game === state.game) return;
+  const message = `The calculator is at ${gameLabel(state.game)} now: Report gives its flops.`;
+  if (flops.polling) stop(`${message} The flops done are kept.`);
+  else say(message);
+  flops.report = null;
+  flops.asked = null;
+  $("#flops-table").hidden = true;
+  $("#flops-textures").hidden = true;
 }
 
 function fromSeats() {
@@ -73,7 +93,7 @@ function stopPolling() {
   $("#flops-progress").hidden = true;
 }
 
-async function stop() {
+async function stop(said = "Stopped. The flops done are kept: Report goes on from there.") {
   const asked = flops.asked;
   stopPolling();
   if (!asked) return;
@@ -81,11 +101,11 @@ async function stop() {
     await fetch("api/flops", { method: "DELETE", headers: { "Content-Type": "application/json" },
       body: JSON.stringify(asked) });
   } catch { /* the job stops by itself once nobody asks */ }
-  say("Stopped. The flops done are kept: Report goes on from there.");
+  say(said);
 }
 
 function run() {
-  const body = { range_a: $("#flops-a").value.trim(), range_b: $("#flops-b").value.trim() };
+  const body = { game: state.game, range_a: $("#flops-a").value.trim(), range_b: $("#flops-b").value.trim() };
   if (!body.range_a || !body.range_b) { say("Give both ranges."); return; }
   stopPolling();
   flops.asked = body;
@@ -132,7 +152,7 @@ const share = (x) => (x === null || x === undefined ? "—" : percent(x));
 
 function showReport(report) {
   const table = $("#flops-table");
-  $("caption", table).textContent = `${report.range_a} (A) against ${report.range_b} (B): ` +
+  $("caption", table).textContent = `${gameLabel(report.game)}, ${report.range_a} (A) against ${report.range_b} (B): ` +
     `${report.flops.toLocaleString("en-US")} flops, weights adding up to ${report.weight.toLocaleString("en-US")}`;
   const head = document.createElement("tr");
   for (const [key, label] of COLUMNS) {
@@ -231,4 +251,6 @@ function loadFlop(flop) {
 
 export function startFlops() {
   buildView();
+  document.addEventListener("spot", showGame);
+  vocabularyLoaded.then(showGame);
 }

@@ -2,10 +2,12 @@
 
     pokerfsm report flops "QQ+,AK" "22+,ATs+,KQs" [--json | --csv | --parquet FILE] [--workers 2]
     pokerfsm report flops "QQ+,AK" "22+,ATs+,KQs" --scheduler tcp://10.0.0.5:8786
+    pokerfsm report flops "QQ+,AK" "66+,ATs+,KQs" --game short-deck
 
 computes (on Dask, with a progress bar) or reads from the tables store the
-row of each of the 1,755 canonical flops, and prints the summaries by
-texture, weighted by how often each flop comes; ``--json`` prints the rows
+row of each canonical flop (1,755 at hold'em, 573 of short deck's 36 cards
+with ``--game short-deck``), and prints the summaries by texture, weighted
+by how often each flop comes; ``--json`` prints the rows
 and summaries as one document, ``--csv`` the rows on standard output,
 ``--parquet`` writes them to a file. See :mod:`pokerfsm.study.report`. A run
 stopped (Ctrl-C, a kill) keeps its finished flops: the same command resumes.
@@ -21,13 +23,14 @@ from . import write_json
 
 def configure(parser: argparse.ArgumentParser) -> None:
     sub = parser.add_subparsers(dest="report", metavar="REPORT", required=True)
-    flops = sub.add_parser("flops", help="two ranges on each of the 1,755 canonical flops")
+    flops = sub.add_parser("flops", help="two ranges on each canonical flop (1,755 at hold'em)")
     flops.add_argument("range_a", metavar="RANGE_A", help="the first range, e.g. \"QQ+,AK\"")
     flops.add_argument("range_b", metavar="RANGE_B", help="the second range")
     output = flops.add_mutually_exclusive_group()
     output.add_argument("--json", action="store_true", help="print the rows and summaries as one JSON document")
     output.add_argument("--csv", action="store_true", help="print the rows as CSV")
     output.add_argument("--parquet", metavar="FILE", help="write the rows to a Parquet file")
+    flops.add_argument("--game", default="holdem", help="holdem (the default) or short-deck")
     flops.add_argument("--workers", type=int, default=None, metavar="N",
                        help="local worker processes (default: one per core)")
     flops.add_argument("--scheduler", metavar="ADDR",
@@ -41,19 +44,20 @@ def configure(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     from ..errors import BuildError
     from ..progress import progress_bar
-    from ..study.flops import FLOPS
+    from ..study.flops import canonical_flops
     from ..study.report import checked_ranges, flop_report
 
-    checked_ranges(args.range_a, args.range_b)   # a bad range is refused before a cluster starts
+    flops = len(canonical_flops(args.game))   # an unknown game or one without reports: one error
+    checked_ranges(args.range_a, args.range_b, args.game)   # a bad range is refused before a cluster starts
     if args.workers is not None and args.workers < 1:
         raise BuildError(f"--workers must be at least 1, not {args.workers}")
-    if args.limit is not None and not 1 <= args.limit <= FLOPS:
-        raise BuildError(f"--limit must be 1 to {FLOPS}, not {args.limit}")
+    if args.limit is not None and not 1 <= args.limit <= flops:
+        raise BuildError(f"--limit must be 1 to {flops}, not {args.limit}")
     chosen = None if args.limit is None else range(args.limit)
     try:
         with progress_bar("flop report", counts=True) as progress:
             report = flop_report(args.range_a, args.range_b, store_path=args.store, scheduler=args.scheduler,
-                                 workers=args.workers, progress=progress, flops=chosen)
+                                 workers=args.workers, progress=progress, flops=chosen, game=args.game)
     except KeyboardInterrupt:
         print("pokerfsm report flops: interrupted; the finished flops are saved, run the same command to "
               "resume", file=sys.stderr)
@@ -66,7 +70,7 @@ def run(args: argparse.Namespace) -> int:
         _write_parquet(args.parquet, report.rows)
         print(f"{len(report.rows):,} flops written to {args.parquet}", file=sys.stderr)
     else:
-        _print(report)
+        _print(report, flops)
     return 0
 
 
@@ -112,12 +116,15 @@ def _write_parquet(path: str, rows: list[dict[str, Any]]) -> None:
             temporary.unlink()
 
 
-def _print(report: Any) -> None:
+def _print(report: Any, flops: int) -> None:
     from rich.console import Console
     from rich.table import Table
 
-    state = "" if report.complete else f" ({len(report.rows):,} of 1,755 flops)"
-    table = Table(title=f"{report.range_a} (A) vs {report.range_b} (B) on every flop{state}")
+    from ..variants import game_of
+
+    state = "" if report.complete else f" ({len(report.rows):,} of {flops:,} flops)"
+    game = "" if report.game == "holdem" else f" at {game_of(report.game).label.lower()}"
+    table = Table(title=f"{report.range_a} (A) vs {report.range_b} (B) on every flop{game}{state}")
     for name in ("flops", "weight", "equity A", "A >= 80%", "A < 20%", "equity B", "B >= 80%", "B < 20%"):
         table.add_column(name, justify="left" if name == "flops" else "right", no_wrap=name == "flops")
 

@@ -1,6 +1,7 @@
 """The study page's tools in headless Chromium at desktop (1280x800) and phone (390x844) sizes: the
 compact equity bar that stays in view below the fold, equity figures in the grid's cells, board-hit
-categories marking their hands with their equity, preset and saved ranges, random hands and boards."""
+categories marking their hands with their equity (at hold'em and short deck), preset and saved ranges, random
+hands and boards."""
 from __future__ import annotations
 
 import re
@@ -12,6 +13,7 @@ from playwright.sync_api import Page, expect
 from web_helpers import ask
 
 from pokerfsm.ranges import parse_range
+from pokerfsm.study import distributions
 from pokerfsm.web.questions import encode_query
 
 pytestmark = pytest.mark.browser
@@ -102,6 +104,27 @@ def test_a_board_hit_category_marks_its_hands_with_their_equity(page_at):
     expect(page.locator("#cell-KK")).to_have_class(re.compile(r"\bhit\b"))
     page.locator(".hit-category", has_text="set").click()   # again: nothing marked
     expect(marked).to_have_count(0)
+
+
+def test_a_board_hit_category_at_short_deck_lists_its_hands_with_short_deck_equity(page_at):
+    page, base, _ = page_at
+    spot = {"game": "short-deck", "players": ["QQ+, AK", "66+, ATs+, KQs"], "board": ["Kd", "7c", "6h"]}
+    page.goto(base + "#q=" + encode_query(spot))
+    expect(page.locator(".cell")).to_have_count(81)
+    expect(page.locator("#status")).to_have_text("Done.", timeout=30_000)
+    page.locator("#grid-seats button").nth(0).click()
+    expect(page.locator("#hits")).to_be_visible(timeout=30_000)
+    expect(page.locator("#dist-figure")).to_be_visible(timeout=30_000)
+    [seat] = ask(base, "api/distribution", {**spot, "seat": 0})["seats"]
+    assert seat["hands"] == distributions(spot["players"], spot["board"], game="short-deck")[0].to_dict()["hands"]
+    equities = {h["hand"]: h["equity"] for h in seat["hands"]}
+    page.locator(".hit-category", has_text="top pair, top kicker").click()
+    items = page.locator("#hit-hands li")
+    expect(items).to_have_count(12)   # every AK with a king of the board's other suits
+    shown = [text.split(" ") for text in items.all_text_contents()]
+    assert {hand for hand, _ in shown} == {h for h in equities if h[0] == "A" and h[2] == "K"}
+    assert all(figure == percent(equities[hand]) for hand, figure in shown)   # short deck's equities, best first
+    assert [equities[hand] for hand, _ in shown] == sorted((equities[hand] for hand, _ in shown), reverse=True)
 
 
 def test_preset_and_saved_ranges(page_at):

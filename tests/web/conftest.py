@@ -247,38 +247,65 @@ def artifacts() -> Path:
     return ARTIFACTS
 
 
-@pytest.fixture
-def heads_up_table(tmp_path, monkeypatch):
-    """A ``preflop-hu`` store holding every matchup of :data:`HEATMAP_RANGES`, served as a built table.
+def serve_heads_up_rows(path: Path, monkeypatch, name: str, hole) -> None:
+    """Serve the store at ``path`` as a built heads-up table ``name`` holding the matchups of the hands ``hole``
+    (rows of four cards).
 
-    The rows are computed by the build's own task function (``matchup_rows``)
-    and committed as a build commits them; only the availability check is told
-    the table is complete (building a whole table takes minutes: the tables'
-    own tests check builds and completeness).
+    The build is begun by the engine itself (``limit=0``: no task run); the
+    rows are computed by the build's own row function and committed as a
+    build commits them; only the availability check is told the table is
+    complete (building a whole table takes minutes: the tables' own tests
+    check builds and completeness).
     """
     import numpy as np
 
-    from pokerfsm import __version__, precomputed
-    from pokerfsm.precomputed import lookup, symmetry
-    from pokerfsm.precomputed.engine import table_parameters
-    from pokerfsm.precomputed.tasks import SPECS, hand_rank_checksum, matchup_rows
+    from pokerfsm import precomputed
+    from pokerfsm.precomputed import lookup, short_deck_tables, symmetry
+    from pokerfsm.precomputed.engine import build
+    from pokerfsm.precomputed.store import Store, writer_lock
+    from pokerfsm.precomputed.tasks import matchup_rows
+
+    rows = short_deck_tables.hu_rows if name == short_deck_tables.HU_NAME else matchup_rows
+    keys = np.unique(symmetry.matchup_key(np.asarray(hole, dtype=np.uint8))[0])
+    build([name], store_path=path, limit=0, progress=False)
+    with writer_lock(path), Store.open(path, create=True) as store:
+        store.commit_task(name, 0, rows(keys), 0.0, "test")
+    monkeypatch.setenv("POKERFSM_STORE", str(path))
+    monkeypatch.setattr(precomputed, "available", lambda table: table == name)
+    lookup.reload()
+
+
+def pairs(first, second) -> list[list[int]]:
+    """The four cards of each pair of hands of two ranges that share no card."""
+    return [[int(c) for c in (*a, *b)] for a in first for b in second if not set(a) & set(b)]
+
+
+@pytest.fixture
+def heads_up_table(tmp_path, monkeypatch):
+    """A ``preflop-hu`` store holding every matchup of :data:`HEATMAP_RANGES`, served as a built table."""
+    from web_helpers import HEATMAP_RANGES
+
+    from pokerfsm.precomputed import lookup
     from pokerfsm.ranges import parse_range
 
     path = tmp_path / "tables.sqlite"
-    from web_helpers import HEATMAP_RANGES
-
-    first, second = (parse_range(text) for text in HEATMAP_RANGES)
-    hole = np.array([[int(c) for c in (*a, *b)] for a in first for b in second if not set(a) & set(b)],
-                    dtype=np.uint8)
-    keys, _ = symmetry.matchup_key(hole)
-    parameters = table_parameters("preflop-hu", {})
-    with precomputed.Store.open(path, create=True) as store:
-        store.begin_build("preflop-hu", SPECS["preflop-hu"].columns, parameters, SPECS["preflop-hu"].tasks(parameters),
-                          __version__, hand_rank_checksum())
-        store.commit_task("preflop-hu", 0, matchup_rows(np.unique(keys)), 0.0, "test")
-    monkeypatch.setenv("POKERFSM_STORE", str(path))
-    monkeypatch.setattr(precomputed, "available", lambda name: name == "preflop-hu")
+    serve_heads_up_rows(path, monkeypatch, "preflop-hu", pairs(*(parse_range(text) for text in HEATMAP_RANGES)))
+    yield path
     lookup.reload()
+
+
+@pytest.fixture
+def short_deck_heads_up_table(tmp_path, monkeypatch):
+    """A ``short-deck-preflop-hu`` store holding every matchup of :data:`SHORT_DECK_HEATMAP_RANGES`, served as a
+    built table."""
+    from web_helpers import SHORT_DECK_HEATMAP_RANGES
+
+    from pokerfsm.precomputed import lookup, short_deck_tables
+    from pokerfsm.web.grid_games import SHORT_DECK, read_game_range
+
+    path = tmp_path / "tables.sqlite"
+    ranges = (read_game_range(text, SHORT_DECK) for text in SHORT_DECK_HEATMAP_RANGES)
+    serve_heads_up_rows(path, monkeypatch, short_deck_tables.HU_NAME, pairs(*ranges))
     yield path
     lookup.reload()
 

@@ -7,6 +7,8 @@ import pytest
 
 HEATMAP_RANGES = ("QQ+, AKs", "TT+, AQs+, AKo")
 """The heads-up preflop spot of the heatmap-from-the-table tests."""
+SHORT_DECK_HEATMAP_RANGES = ("AA, KK, A9s", "QQ+, AKo, T9s")
+"""Their short-deck spot (27 matchup classes of ``short-deck-preflop-hu``)."""
 
 
 def wait_until(condition, timeout: float = 20.0, what: str = "the condition") -> None:

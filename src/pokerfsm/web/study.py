@@ -11,7 +11,8 @@ The routes are in :mod:`pokerfsm.web.routes.study`:
 * ``GET /api/order``: the 169 classes in the PokerStove order (exact equity
   against one random hand; shipped package data, no table needed), for the
   page's "top X %" slider, and whether the ``preflop-hu`` table is built;
-  ``?game=short-deck``: short deck's 81 classes in its own shipped order.
+  ``?game=short-deck``: short deck's 81 classes in its own shipped order, and
+  whether ``short-deck-preflop-hu`` is built.
 * ``POST /api/live``: each seat's live combos in a spot (:mod:`pokerfsm.web.live`),
   the count the page shows for a seat everywhere.
 * ``POST /api/hits``: :func:`pokerfsm.hits` for a range on a 3-5 card board,
@@ -48,8 +49,9 @@ from ..errors import Error
 from ..preflop_order import preflop_order
 from ..ranges import HandRange, parse_range
 from ..short_deck_order import short_deck_order
-from ..variants import Game
+from ..variants import HOLDEM, Game
 from .grid_games import SHORT_DECK, game_classes, game_combos, grid_game, read_game_range
+from .heatmap import heads_up_table
 from .live import cards_out, given_range, live_answer, tidy
 from .problems import FieldError
 from .questions import field_error, read_grid_spot
@@ -134,14 +136,15 @@ def _check_seat(seat: int | None, seats: int) -> None:
         raise FieldError(("body", "seat"), f"there is no seat {seat + 1}: the spot has {seats}", "no_seat")
 
 
-def order_answer(game: Game | None = None) -> dict[str, Any]:
-    """The classes strongest first, and whether heads-up preflop heatmaps are table lookups (hold'em's)."""
+def order_answer(game: Game = HOLDEM) -> dict[str, Any]:
+    """The classes of ``game`` strongest first, and whether its heads-up preflop heatmaps are table lookups
+    (its heads-up table is built: :func:`pokerfsm.web.heatmap.heads_up_table`)."""
     from ..precomputed import available
 
-    short_deck = game is SHORT_DECK
+    table = heads_up_table(game)
     return {"hands": [{"hand": row.hand, "combos": row.combos, "equity": round(row.equity, 6)}
-                      for row in (short_deck_order() if short_deck else preflop_order())],
-            "tables": not short_deck and available("preflop-hu")}
+                      for row in (short_deck_order() if game is SHORT_DECK else preflop_order())],
+            "tables": table is not None and available(table)}
 
 
 def live_spot(body: LiveRequest) -> dict[str, Any]:

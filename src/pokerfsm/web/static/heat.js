@@ -81,8 +81,8 @@ function showScale(fair) {
   $("#heat-key").hidden = false;
 }
 
-/** A heads-up preflop question whose heatmap comes from the preflop-hu table (when the server has it,
- * `table`): ask it at once. */
+/** A heads-up preflop question whose heatmap comes from the game's heads-up table (hold'em's preflop-hu,
+ * short deck's short-deck-preflop-hu; `table`: GET /api/order says the server has it): ask it at once. */
 function fromTable(body, table) {
   return table && body.players.length === 2 && !body.board.length && !body.dead.length && !body.samples;
 }
@@ -92,13 +92,15 @@ function repaint() { document.dispatchEvent(new CustomEvent("heat")); }
 
 /** Colour the grid's seat's range by equity for the answer `result`, or at once for the question `asked`
  * when a table answers it; `classes` are the grid's cells in the range, `table` whether the server has the
- * preflop-hu table. */
+ * heads-up table of the grid's game. */
 export async function askHeatmap(result, asked, { classes, table }) {
   const body = asked || requestBody().body;
   if (asked && !fromTable(body, table)) return;   // computed heatmaps wait for the answer (the CPU is busy until then)
+  // a table answers at once whatever is on its way (another grid seat chosen before the equity's answer)
+  const ready = result || (body && fromTable(body, table));
   const seat = state.seats[state.gridSeat];
   const ranged = !!seat && !seat.cards.some(Boolean) && !!seat.range.trim();   // an unknown hand has no range
-  const wanted = (result || asked) && ranged && $("#heat-toggle").checked && body;
+  const wanted = ready && ranged && $("#heat-toggle").checked && body;
   const key = wanted ? JSON.stringify([body, state.gridSeat]) : null;
   if (key && key === heat.key) return;  // painted, or on its way (asked with the question)
   dropHeat();

@@ -146,3 +146,17 @@ def test_tables_of_the_wrong_shape_are_refused_and_the_tables_in_use_kept(game, 
     module.evaluate_rows(ROW, after, 1)
     assert after[0] == before[0] > 0
     module.use_tables(tables)   # the right shape binds
+
+
+@pytest.mark.parametrize("game", list(BINDERS))
+def test_the_checksum_changes_with_any_entry_the_kernels_read(game):
+    tables = BINDERS[game][1]()
+    assert len(tables.checksum) == 32
+    assert dataclasses.replace(tables, values=tables.values.copy()).checksum == tables.checksum
+    changed = []
+    for field in ("card_keys", "flush", "displacement", "values"):
+        array = getattr(tables, field).copy()
+        array[-1] ^= 1
+        changed.append(dataclasses.replace(tables, **{field: array}).checksum)
+    changed.append(dataclasses.replace(tables, homes=tables.homes - 1).checksum)
+    assert len({tables.checksum, *changed}) == 6

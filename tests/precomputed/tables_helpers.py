@@ -6,11 +6,11 @@ def begin(store, name: str, **parameters) -> dict:
     """Record the start of a build of ``name`` (as the engine does); returns its parameters."""
     from pokerfsm import __version__
     from pokerfsm.precomputed.engine import table_parameters
-    from pokerfsm.precomputed.tasks import SPECS, hand_rank_checksum
+    from pokerfsm.precomputed.tasks import SPECS, rows_checksum
 
     chosen = table_parameters(name, parameters)
     store.begin_build(name, SPECS[name].columns, chosen, SPECS[name].tasks(chosen), __version__,
-                      hand_rank_checksum())
+                      rows_checksum(name))
     return chosen
 
 

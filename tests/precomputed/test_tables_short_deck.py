@@ -14,12 +14,14 @@ import pokerfsm
 from pokerfsm.cards import Card
 from pokerfsm.cli import main
 from pokerfsm.combos import SUIT_PERMUTATIONS
-from pokerfsm.errors import StoreCorruptError, TableNotBuiltError
+from pokerfsm.errors import StoreCorruptError, StoreError, TableNotBuiltError
+from pokerfsm.evaluation.short_deck_compact import short_deck_compact_tables
 from pokerfsm.odds.results import Method
 from pokerfsm.precomputed import lookup, short_deck_tables, symmetry
 from pokerfsm.precomputed.checks import row_name, row_problem
+from pokerfsm.precomputed.engine import build, table_parameters
 from pokerfsm.precomputed.store import Store, writer_lock
-from pokerfsm.precomputed.tasks import SPECS, run_task
+from pokerfsm.precomputed.tasks import SPECS, hand_rank_checksum, run_task
 from pokerfsm.precomputed.verify import verify
 from pokerfsm.short_deck_order import (
     SHORT_DECK_CLASSES,
@@ -242,3 +244,35 @@ def test_a_killed_build_resumes_to_the_same_rows(store_path, dask_client, tmp_pa
     rows = table_rows(store_path, HU)
     assert rows == build_in_one_go(tmp_path, dask_client, HU, 10, classes_per_task=2)
     assert all(row_problem(HU, as_dict(HU, row)) is None for row in rows)
+
+
+def test_a_build_records_the_checksum_of_the_tables_its_rows_come_from(store_path, table):
+    """The rows value every hand with short deck's compact evaluator: a build records its tables'
+    checksum (a worker returns it with its rows), not the 52-card hand-rank table's."""
+    build([HU, VS], store_path=store_path, limit=0, progress=False)
+    with Store.open(store_path) as store:
+        recorded = {name: store.status(name).hr_checksum for name in (HU, VS)}
+    compact = short_deck_compact_tables().checksum
+    assert recorded == {HU: compact, VS: compact} and compact != hand_rank_checksum()
+    assert run_task(HU, 0, {"classes_per_task": 1})["hr_checksum"] == compact
+    assert run_task("preflop-hu", 0, {"classes_per_task": 1})["hr_checksum"] == hand_rank_checksum()
+
+
+def test_a_store_begun_with_the_52_card_tables_checksum_still_answers_but_is_not_resumed(store_path, table,
+                                                                                         capsys):
+    """A short-deck table begun by a pokerfsm that recorded the 52-card table's checksum: its rows still
+    answer, and building more of it is one error saying to restart it (not rows of two provenances)."""
+    parameters = table_parameters(HU, {"classes_per_task": 5})
+    with writer_lock(store_path), Store.open(store_path, create=True) as store:
+        store.begin_build(HU, SPECS[HU].columns, parameters, SPECS[HU].tasks(parameters), pokerfsm.__version__,
+                          hand_rank_checksum())
+        store.commit_task(HU, 0, run_task(HU, 0, parameters)["rows"], 0.0, "test")
+    lookup.reload()
+    hands = [[Card(c) for c in hand] for hand in symmetry.unpack_matchup(table_rows(store_path, HU)[0][0])]
+    assert pokerfsm.equity(hands, game="short-deck").method == Method.TABLE
+    with pytest.raises(StoreError, match=rf"{HU}.* checksum {hand_rank_checksum()!r}.*--restart"):
+        build([HU], store_path=store_path, limit=0, progress=False, parameters={HU: parameters})
+    capsys.readouterr()
+    assert main(["tables", "build", HU, "--set", "classes_per_task=5", "--limit", "0"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and f"pokerfsm tables build {HU} --restart" in err and "Traceback" not in err

@@ -38,6 +38,7 @@ compares the two over every 5-, 6- and 7-card hand.
 from __future__ import annotations
 
 import functools
+import hashlib
 from dataclasses import dataclass
 
 import numpy as np
@@ -46,7 +47,7 @@ from numpy.typing import NDArray
 from ..ranking import HandCategory, equivalence_classes
 from . import _perfect_hash
 
-__all__ = ["CompactTables", "compact_tables", "BUCKET_BITS", "FLUSH_SIZE", "SUIT_BIAS", "SUIT_FLAGS"]
+__all__ = ["CompactArrays", "CompactTables", "compact_tables", "BUCKET_BITS", "FLUSH_SIZE", "SUIT_BIAS", "SUIT_FLAGS"]
 
 BUCKET_BITS: int = _perfect_hash.BUCKET_BITS
 """log2 of the number of buckets (about 4.5 rank multisets each), as the kernels read it."""
@@ -63,19 +64,36 @@ _FIVES = 5 ** np.arange(13, dtype=np.int64)
 
 
 @dataclass(frozen=True)
-class CompactTables:
-    """The arrays the compact kernels read (all C-contiguous)."""
+class CompactArrays:
+    """The arrays a compact evaluator's kernels read (all C-contiguous), as ``_compact.pxd``'s ``Compact``
+    holds them; hold'em's :class:`CompactTables` and short deck's tables are these."""
 
-    card_keys: NDArray[np.uint64]     # per card: multiplier << 32 | 1 << (4 * suit)
-    flush: NDArray[np.uint16]         # per 13-bit rank mask of the flush suit: the value
+    card_keys: NDArray[np.uint64]     # per card code 0-51: multiplier << 32 | 1 << (4 * suit)
+    flush: NDArray[np.uint16]         # per rank mask of the flush suit: the value
     displacement: NDArray[np.uint16]  # per bucket: the shift of its slots (below 65,536)
-    values: NDArray[np.uint16]        # per slot: the value of the rank multiset there
+    values: NDArray[np.uint16]        # per slot: the value of the rank multiset there (0: none)
     homes: int                        # the range of the home slots, a little below len(values)
 
     @property
     def nbytes(self) -> int:
         """Bytes of the four arrays together."""
         return sum(a.nbytes for a in (self.card_keys, self.flush, self.displacement, self.values))
+
+    @property
+    def checksum(self) -> str:
+        """32 hex digits that change with any entry of the arrays or ``homes``: the provenance of
+        values computed from them, the same on every machine."""
+        digest = hashlib.blake2b(digest_size=16)
+        for array in (self.card_keys, self.flush, self.displacement, self.values):
+            digest.update(len(array).to_bytes(8, "little"))
+            digest.update(np.ascontiguousarray(array, dtype=array.dtype.newbyteorder("<")).tobytes())
+        digest.update(self.homes.to_bytes(8, "little"))
+        return digest.hexdigest()
+
+
+@dataclass(frozen=True)
+class CompactTables(CompactArrays):
+    """Hold'em's compact tables: ``flush`` by the 13-bit rank mask of the flush suit (:data:`FLUSH_SIZE` entries)."""
 
 
 def _digit(codes: NDArray[np.int64], rank: int) -> NDArray[np.int64]:

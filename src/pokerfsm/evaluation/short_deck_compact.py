@@ -45,6 +45,7 @@ from numpy.typing import NDArray
 from ..ranking import HandCategory
 from ..table.rankings import SHORT_DECK, class_ranks, short_deck_classes
 from . import _perfect_hash
+from .compact import CompactArrays
 
 __all__ = ["ShortDeckTables", "short_deck_compact_tables", "LOWEST_RANK", "RANKS", "FLUSH_SIZE"]
 
@@ -61,19 +62,9 @@ _SEEDS = range(1, 64)  # multiplier draws tried in turn
 
 
 @dataclass(frozen=True)
-class ShortDeckTables:
-    """The arrays the short-deck compact kernels read (all C-contiguous)."""
-
-    card_keys: NDArray[np.uint64]     # per card code 0-51: multiplier << 32 | 1 << (4 * suit); 0 below six
-    flush: NDArray[np.uint16]         # per 9-bit rank mask of the flush suit: the value
-    displacement: NDArray[np.uint16]  # per bucket of the perfect hash: the shift of its slots
-    values: NDArray[np.uint16]        # per slot: the value of the rank multiset there (0: none)
-    homes: int                        # the range of the home slots, a little below len(values)
-
-    @property
-    def nbytes(self) -> int:
-        """Bytes of the four arrays together."""
-        return sum(a.nbytes for a in (self.card_keys, self.flush, self.displacement, self.values))
+class ShortDeckTables(CompactArrays):
+    """Short deck's compact tables: no key (0) for a card below six, ``flush`` by the 9-bit rank mask of
+    the flush suit (:data:`FLUSH_SIZE` entries)."""
 
 
 _FIVES = 5 ** np.arange(RANKS, dtype=np.int64)  # a multiset's code: its count of each rank in base 5

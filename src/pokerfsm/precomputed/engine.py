@@ -37,7 +37,7 @@ from ..errors import BuildError, StoreError
 from ..progress import Progress, progress_bar
 from .checks import table_parameters
 from .store import Store, default_store_path, writer_lock
-from .tasks import SPECS, hand_rank_checksum, run_task
+from .tasks import SPECS, rows_checksum, run_task
 
 __all__ = ["BuildSummary", "build", "connect", "table_parameters"]
 
@@ -124,7 +124,6 @@ def build(names: Sequence[str], *, store_path: str | os.PathLike[str] | None = N
         raise BuildError(f"--limit must not be negative, not {limit!r}")
     path = Path(store_path) if store_path is not None else default_store_path()
     show = sys.stderr.isatty() if progress is None else progress
-    checksum = hand_rank_checksum()
     summaries: list[BuildSummary] = []
     own_client = client is None
     cluster = None
@@ -132,6 +131,7 @@ def build(names: Sequence[str], *, store_path: str | os.PathLike[str] | None = N
         try:
             for name in names:
                 spec = SPECS[name]
+                checksum = rows_checksum(name)
                 if restart:
                     store.drop(name)
                 tasks = spec.tasks(chosen[name])

@@ -16,7 +16,11 @@ the table's seed and the row's key, so a row is the same whoever computes it.
 
 The rows are checked when read as the hold'em rows are
 (:mod:`pokerfsm.precomputed.checks`) and answer ``equity(game="short-deck")``
-through :mod:`pokerfsm.precomputed.answers`.
+through :mod:`pokerfsm.precomputed.answers`. Every hand in them is valued by
+short deck's compact evaluator, so a build records the checksum of its tables
+(:func:`rows_checksum`) where hold'em's tables record the hand-rank table's:
+a build started with other tables (or by a pokerfsm that recorded the 52-card
+table's checksum here) is not resumed but refused, saying to restart it.
 
 >>> len(matchup_classes()), VS_RANDOM_DEFAULTS["target_std_error"], deals_for(0.001)
 (10215, 0.001, 250000)
@@ -39,7 +43,7 @@ from .rows import OUTCOMES, Row, category_text, hand_text, std_errors, vs_random
 
 __all__ = ["HU_NAME", "VS_RANDOM_NAME", "LOWEST_CARD", "HU_COLUMNS", "HU_DEFAULTS", "VS_RANDOM_DEFAULTS",
            "matchup_classes", "is_matchup_class", "hu_rows", "hu_task_count", "hu_task", "vs_random_task_count",
-           "vs_random_task", "vs_random_row", "deals_for"]
+           "vs_random_task", "vs_random_row", "deals_for", "rows_checksum"]
 
 HU_NAME = "short-deck-preflop-hu"
 VS_RANDOM_NAME = "short-deck-vs-random"
@@ -50,6 +54,13 @@ HU_DEFAULTS: dict[str, Any] = {"classes_per_task": 100}
 VS_RANDOM_DEFAULTS: dict[str, Any] = {"target_std_error": 0.001, "seed": 2024, "max_opponents": 9}
 LOWEST_CARD = min(int(card) for card in game_of("short-deck").deck)
 """The lowest card short deck deals (6s): every card of a short-deck hand is at least this."""
+
+
+def rows_checksum() -> str:
+    """The checksum of short deck's compact tables, which value every hand of these tables' rows."""
+    from ..evaluation.short_deck_compact import short_deck_compact_tables
+
+    return short_deck_compact_tables().checksum
 
 
 @functools.cache

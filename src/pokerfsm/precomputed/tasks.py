@@ -24,7 +24,9 @@ table                      rows       tasks  each row
 =========================  =========  =====  =========================================
 
 :func:`run_task` is what a Dask worker runs: it needs only the table's name,
-the task number and the parameters, and returns the task's rows. What a row
+the task number and the parameters, and returns the task's rows with the
+checksum of what they are computed from (:func:`rows_checksum`: the hand-rank
+table's, short deck's compact tables' for short deck's tables). What a row
 holds (its counts and the text of its cards) is in
 :mod:`pokerfsm.precomputed.rows`.
 
@@ -54,7 +56,19 @@ Parameters = dict[str, Any]
 """A table's build parameters (``TableSpec.defaults`` with overrides)."""
 
 __all__ = ["TableSpec", "SPECS", "Parameters", "run_task", "matchup_rows", "flop_rows", "board_rows",
-           "sample_vs_random", "hand_rank_checksum"]
+           "sample_vs_random", "hand_rank_checksum", "rows_checksum"]
+
+
+@functools.lru_cache(maxsize=1)
+def hand_rank_checksum() -> str:
+    """The checksum in the header of the hand-rank table this process walks (built if missing)."""
+    from ..table import load_default
+    from ..table.format import HEADER, HEADER_SIZE
+
+    path = load_default().path
+    with open(path, "rb") as file:
+        fields = HEADER.unpack(file.read(HEADER_SIZE))
+    return f"{fields[-2]:016x}{fields[-1]:016x}"
 
 
 @dataclass(frozen=True)
@@ -69,6 +83,8 @@ class TableSpec:
     rows: int
     compute: Callable[[int, Parameters], list[Row]] = field(repr=False)
     exact: bool = True
+    checksum: Callable[[], str] = field(default=hand_rank_checksum, repr=False)
+    """The checksum of what the rows are computed from: the hand-rank table's unless the table says otherwise."""
 
     @property
     def column_names(self) -> list[str]:
@@ -247,30 +263,25 @@ SPECS: dict[str, TableSpec] = {spec.name: spec for spec in (
     TableSpec(
         short_deck_tables.HU_NAME, "every heads-up short-deck preflop matchup of two known hands, exact",
         short_deck_tables.HU_COLUMNS, short_deck_tables.HU_DEFAULTS, short_deck_tables.hu_task_count,
-        10_215, short_deck_tables.hu_task),
+        10_215, short_deck_tables.hu_task, checksum=short_deck_tables.rows_checksum),
     TableSpec(
         short_deck_tables.VS_RANDOM_NAME, "each short-deck starting-hand class against 1-9 random hands "
         "(exact for 1, Monte Carlo for 2-9)", _VS_RANDOM_COLUMNS, short_deck_tables.VS_RANDOM_DEFAULTS,
-        short_deck_tables.vs_random_task_count, 729, short_deck_tables.vs_random_task, exact=False),
+        short_deck_tables.vs_random_task_count, 729, short_deck_tables.vs_random_task, exact=False,
+        checksum=short_deck_tables.rows_checksum),
 )}
 
 
-@functools.lru_cache(maxsize=1)
-def hand_rank_checksum() -> str:
-    """The checksum in the header of the hand-rank table this process walks (built if missing)."""
-    from ..table import load_default
-    from ..table.format import HEADER, HEADER_SIZE
-
-    path = load_default().path
-    with open(path, "rb") as file:
-        fields = HEADER.unpack(file.read(HEADER_SIZE))
-    return f"{fields[-2]:016x}{fields[-1]:016x}"
+def rows_checksum(name: str) -> str:
+    """The checksum of what the rows of table ``name`` are computed from (``TableSpec.checksum``), which a
+    build records and compares with each worker's and with the store's when it resumes."""
+    return SPECS[name].checksum()
 
 
 def run_task(name: str, task: int, parameters: Parameters) -> dict[str, Any]:
     """Compute task ``task`` of table ``name`` (runs on a worker); returns its rows and provenance."""
     started = time.perf_counter()
-    checksum = hand_rank_checksum()
+    checksum = rows_checksum(name)
     rows = SPECS[name].compute(task, parameters)
     return {"rows": rows, "seconds": time.perf_counter() - started, "version": __version__,
             "hr_checksum": checksum, "worker": f"{socket.gethostname()}:{os.getpid()}"}

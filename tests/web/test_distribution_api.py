@@ -115,3 +115,12 @@ def test_short_deck_and_other_games_bad_input_is_a_422_naming_the_field(client, 
     assert response.status_code == 422, response.text
     problem = response.json()["detail"][0]
     assert problem["loc"][:len(loc)] == loc and fragment in problem["msg"], problem
+
+
+def test_the_docs_example_body_answers(client):
+    # "Try it out" in /docs fills each field with its first example: a short-deck spot that answers
+    fields = client.get("/openapi.json").json()["components"]["schemas"]["DistributionRequest"]["properties"]
+    body = {name: field["examples"][0] for name, field in fields.items() if "examples" in field}
+    assert body["game"] == SHORT
+    response = client.post("/api/distribution", json=body)
+    assert response.status_code == 200 and response.json()["seats"][0]["game"] == SHORT

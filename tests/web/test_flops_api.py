@@ -187,3 +187,10 @@ def test_short_deck_and_other_games_bad_input_is_a_422_naming_the_field(client, 
     problem = response.json()["detail"][0]
     assert problem["loc"][:len(loc)] == loc and fragment in problem["msg"], problem
     assert client.request("DELETE", "/api/flops", json=body).status_code == 422
+
+
+def test_the_docs_example_body_starts_a_report(client, store):
+    fields = client.get("/openapi.json").json()["components"]["schemas"]["FlopsRequest"]["properties"]
+    body = {name: field["examples"][0] for name, field in fields.items() if "examples" in field}
+    assert client.post("/api/flops", json=body).status_code == 202
+    assert client.request("DELETE", "/api/flops", json=body).json() == {"stopped": True}

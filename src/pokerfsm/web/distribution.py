@@ -36,7 +36,7 @@ from ..study.equity_distribution import deal_distributions
 from .grid_games import grid_game
 from .problems import FieldError
 from .questions import field_error, read_grid_spot
-from .schemas import GAME_DESCRIPTION, GameName, SpotRequest
+from .schemas import GameName, SpotRequest
 
 __all__ = ["DistributionRequest", "distribution_answer", "BUDGET_SHARE"]
 
@@ -51,7 +51,9 @@ class DistributionRequest(SpotRequest):
         default=None, description="0-based seat; null for every seat's distribution (from the same boards)")
     seed: Annotated[int, Field(strict=True, ge=0, le=2**63 - 1)] | None = Field(
         default=None, description="seed of the random boards (when the spot is not enumerated)", examples=[7])
-    game: GameName = Field(default="holdem", description=GAME_DESCRIPTION)
+    game: GameName = Field(default="holdem", examples=["short-deck", "holdem"],
+                           description="holdem (when not given) or short-deck: the game whose ranges, deck and "
+                                       "ranking the equities are of")
 
 
 def distribution_answer(body: DistributionRequest, budget: float, stop: Stop) -> dict[str, Any]:

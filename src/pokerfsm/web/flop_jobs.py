@@ -48,7 +48,7 @@ from ..variants import Game
 from .grid_games import grid_game
 from .problems import FieldError
 from .questions import error_kind, field_error
-from .schemas import GAME_DESCRIPTION, GameName, _Request
+from .schemas import GameName, _Request
 from .work import HeavyPool
 
 __all__ = ["FlopsRequest", "ReportJobs", "report_jobs", "report_answer", "flop_count", "IDLE_SECONDS",
@@ -69,7 +69,9 @@ class FlopsRequest(_Request):
     limit: Annotated[int, Field(strict=True, ge=1, le=FLOPS)] | None = Field(
         default=None, description="only the first N canonical flops (a partial report; at most the game's flops)")
     hits: bool = Field(default=False, description="include each row's made hands and draws (hits_a, hits_b)")
-    game: GameName = Field(default="holdem", description=GAME_DESCRIPTION)
+    game: GameName = Field(default="holdem", examples=["holdem", "short-deck"],
+                           description="holdem (when not given) or short-deck: the game whose ranges, canonical "
+                                       "flops and ranking the report is of")
 
 
 def flop_count(game: Game) -> int:

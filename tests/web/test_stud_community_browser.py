@@ -107,3 +107,16 @@ def test_no_community_card_at_a_game_with_a_board(sized):
     expect(page.locator("#board legend")).to_have_text("Board (0, 3, 4 or 5 cards)")
     expect(page.locator("#board .slot:visible")).to_have_count(5)
     expect(page.locator("#slot-board-0")).to_have_attribute("aria-label", "Board card 1: empty")
+
+
+def test_a_random_hand_of_eight_players_is_six_cards(sized):
+    page, base, _ = sized
+    page.goto(base + "#q=" + encode_query({"game": "stud", "players": [None] * 8, "samples": SAMPLES}))
+    page.locator("#slot-s2-0").click()
+    page.locator("#random-hand").click()
+    for index in range(6):
+        expect(page.locator(f"#slot-s2-{index}")).not_to_have_attribute("aria-label", re.compile("empty"))
+    page.locator("#seat-7 .remove-seat").click()   # seven players: the seventh slots come back, empty
+    expect(page.locator("#seat-2 .slot")).to_have_count(7)
+    expect(page.locator("#slot-s2-6")).to_have_attribute("aria-label", re.compile("empty"))
+    expect(page.locator(".pick.used")).to_have_count(6)

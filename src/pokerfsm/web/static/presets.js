@@ -2,7 +2,7 @@
 // 6-max, 100 big blinds: common starting points, plain text the user edits), ranges saved in this
 // browser (localStorage), and the "Random hand" and "Random board" buttons.
 // A range chosen goes to the grid's seat, as typed text: the range box shows it and it can be edited.
-import { RANKS, SUITS, hasBoard, inDeck, state } from "./cards.js";
+import { RANKS, SUITS, hasBoard, inDeck, seatSlots, state } from "./cards.js";
 import { $ } from "./page.js";
 
 export const PRESETS = [
@@ -141,14 +141,16 @@ function randomCards(n) {
   return out;
 }
 
-/** The game's number of random cards for the seat of the selected slot (seat 1 when a board or dead slot is selected). */
+/** The seat's number of random cards (seatSlots) for the seat of the selected slot (seat 1 when a board or dead slot
+ * is selected). */
 function randomHand() {
   const s = state.target?.area === "seat" ? state.target.seat : 0;
   const seat = state.seats[s];
   if (!seat) return;
   seat.cards = seat.cards.map(() => null);   // its own cards go back to the deck first
   seat.range = "";
-  seat.cards = randomCards(state.holeCards);
+  const cards = randomCards(seatSlots());   // eight stud players: six each, the seventh is the community card
+  seat.cards = Array.from({ length: state.holeCards }, (_, i) => cards[i] ?? null);
   edited();
 }
 

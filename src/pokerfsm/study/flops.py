@@ -56,17 +56,15 @@ from ..precomputed.tasks import hand_rank_checksum
 from ..ranges import HandRange
 from ..table.format import HEADER, HEADER_SIZE
 from ..table.rankings import SHORT_DECK as SHORT_DECK_RANKING
-from ..variants import HOLDEM, Game, GameLike, game_of, not_played
+from ..variants import HOLDEM, Game, GameLike
 from .equity_distribution import bucket_shares
-from .showdowns import showdowns
+from .showdowns import showdowns, study_game
 
-__all__ = ["COLUMNS", "FLOPS", "REPORT_GAMES", "report_game", "canonical_flops", "flop_row", "flop_task", "texture",
+__all__ = ["COLUMNS", "FLOPS", "report_game", "canonical_flops", "flop_row", "flop_task", "texture",
            "flop_weight", "hit_counts", "matchup_weight", "stored_row", "as_range", "table_checksum"]
 
 FLOPS = 1_755
 """Suit-canonical flops of hold'em's 52 cards (:func:`canonical_flops` gives each game's)."""
-REPORT_GAMES: tuple[Game, ...] = (HOLDEM, game_of("short-deck"))
-"""The games a flop report is made for."""
 
 COLUMNS: tuple[tuple[str, str], ...] = (
     ("key", "INTEGER NOT NULL"), ("flop", "TEXT NOT NULL"), ("weight", "INTEGER NOT NULL"),
@@ -81,18 +79,15 @@ comes last: a store made before it had the column gets it added at the end."""
 
 
 def report_game(game: GameLike) -> Game:
-    """The game a report is made for (a name or a :class:`~pokerfsm.variants.Game`); OptionError naming the
-    game and the games offered for any other.
+    """The game a report is made for (a name or a :class:`~pokerfsm.variants.Game`: one of the
+    :data:`~.showdowns.STUDY_GAMES`); OptionError naming the game and the games offered for any other.
 
     >>> report_game("omaha")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
     pokerfsm.errors.OptionError: pokerfsm computes no flop reports for Omaha (games with ...: holdem, short-deck)
     """
-    chosen = game_of(game)
-    if chosen not in REPORT_GAMES:
-        raise not_played(chosen, "flop reports", REPORT_GAMES)
-    return chosen
+    return study_game(game, "flop reports")
 
 
 @functools.cache

@@ -59,13 +59,15 @@ __all__ = ["TableSpec", "SPECS", "Parameters", "run_task", "matchup_rows", "flop
            "sample_vs_random", "hand_rank_checksum", "rows_checksum"]
 
 
-@functools.lru_cache(maxsize=1)
-def hand_rank_checksum() -> str:
-    """The checksum in the header of the hand-rank table this process walks (built if missing)."""
+@functools.lru_cache(maxsize=2)
+def hand_rank_checksum(ranking: str = "holdem") -> str:
+    """The checksum in the header of the hand-rank table this process walks (built if missing): the
+    52-card table, or the table of the ranking named ``ranking`` (``"short-deck"``)."""
     from ..table import load_default
     from ..table.format import HEADER, HEADER_SIZE
+    from ..table.rankings import RANKINGS
 
-    path = load_default().path
+    path = load_default(RANKINGS[ranking]).path
     with open(path, "rb") as file:
         fields = HEADER.unpack(file.read(HEADER_SIZE))
     return f"{fields[-2]:016x}{fields[-1]:016x}"

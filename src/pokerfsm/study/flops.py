@@ -54,8 +54,6 @@ from ..players import read_player
 from ..precomputed.symmetry import canonical_boards, stabiliser
 from ..precomputed.tasks import hand_rank_checksum
 from ..ranges import HandRange
-from ..table.format import HEADER, HEADER_SIZE
-from ..table.rankings import SHORT_DECK as SHORT_DECK_RANKING
 from ..variants import HOLDEM, Game, GameLike
 from .equity_distribution import bucket_shares
 from .showdowns import showdowns, study_game
@@ -101,18 +99,11 @@ def canonical_flops(game: GameLike = HOLDEM) -> tuple[tuple[int, ...], ...]:
     return tuple(flop for flop in canonical_boards(3) if dealt.issuperset(flop))
 
 
-@functools.cache
 def table_checksum(game: GameLike = HOLDEM) -> str:
-    """The checksum in the header of the hand-rank table whose values decide the game's showdowns (a
-    report's provenance: rows of another table are computed again)."""
-    chosen = report_game(game)
-    if chosen is HOLDEM:
-        return hand_rank_checksum()
-    from ..table import load_default
-
-    with open(load_default(SHORT_DECK_RANKING).path, "rb") as file:
-        fields = HEADER.unpack(file.read(HEADER_SIZE))
-    return f"{fields[-2]:016x}{fields[-1]:016x}"
+    """The checksum of the hand-rank table whose values decide the game's showdowns (the 52-card
+    table's, or short deck's 36-card table's): a report's provenance, rows of another table are
+    computed again."""
+    return hand_rank_checksum(report_game(game).name)
 
 
 def flop_weight(flop: Sequence[int]) -> int:

@@ -45,7 +45,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "outs": ("pokerfsm.cli.outs", "which cards win, chop or lose on the turn and river"),
     "hits": ("pokerfsm.cli.hits", "what a range makes on a board: made hands and draws"),
     "distribution": ("pokerfsm.cli.distribution", "each hand of a range by its equity against another range"),
-    "report": ("pokerfsm.cli.report", "two ranges on each of the 1,755 canonical flops, on Dask (extra 'tables')"),
+    "report": ("pokerfsm.cli.report", "two ranges on each canonical flop, on Dask (extra 'tables')"),
     "compute": ("pokerfsm.cli.compute", "the French course's calculator on a file"),
     "generate": ("pokerfsm.cli.generate", "build the hand-rank table file"),
     "replay": ("pokerfsm.cli.replay", "replay a hand history (PHH) street by street with equities (extra 'games')"),

@@ -5,7 +5,7 @@
 // the page that answer the grid's games only (the range grid with its heatmap, board hits and outs:
 // hold'em's 13×13, short deck's 9×9), hidden at any other game with a sentence saying so:
 // body[data-game] names the game, body[data-grid] marks a game with a grid, and style.css hides those
-// panels (and any element marked data-holdem-only at any game but hold'em).
+// panels (and the preset ranges, which are hold'em's, at any other game).
 // The games, their labels, hole cards, most players and grids come from the
 // server's vocabulary (vocabulary.js): the page keeps no list of its own. A game change is an edit
 // (Undo and Back bring the previous game back).

@@ -116,3 +116,16 @@ def test_a_pydantic_error_keeps_loc_msg_and_type_only(client):
     response = client.post("/api/equity", json={"players": [["Ah", "Kh"], None], "samples": "many"})
     assert set(detail(response)) == {"loc", "msg", "type"}
     assert json.loads(response.content)  # valid JSON, whatever was sent
+
+
+@pytest.mark.parametrize("path, body, loc", [
+    ("/api/equity", {"game": "stud", "players": ["As " * 3000, "?? ?? 7c"]}, ["body", "players", 0]),
+    ("/api/equity", {"players": [["Ah"] * 60, None]}, ["body", "players", 0]),
+    ("/api/equity", {"players": [5, None]}, ["body", "players", 0]),
+    ("/api/equity", {"players": [["Ah", "Kh"], None], "board": {"cards": 3}}, ["body", "board"]),
+    ("/api/evaluate", {"cards": "As " * 300}, ["body", "cards"]),
+])
+def test_a_cards_field_of_the_wrong_shape_gets_one_error(client, path, body, loc):
+    """A field that may be a list of cards or a string is checked as what it is: one field, one error."""
+    problems = client.post(path, json=body).json()["detail"]
+    assert len(problems) == 1 and problems[0]["loc"][:len(loc)] == loc

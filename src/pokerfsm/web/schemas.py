@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Discriminator, Field, Tag
 
 from .games import OFFERED
 
@@ -53,10 +53,27 @@ MAX_SAMPLES = 1_000_000
 """At most this many Monte Carlo deals: about 1 s for ten random hands; the deadline bounds the rest."""
 
 CardText = Annotated[str, Field(max_length=8, examples=["Ah"])]
+
+
+def _shape(value: Any) -> str | None:
+    """Which arm of a cards field ``value`` is for: only that arm is checked, so one field gets one error."""
+    if isinstance(value, list):
+        return "list"
+    if isinstance(value, str):
+        return "text"
+    return "null" if value is None else None
+
+
+_CARD_TOKENS = Annotated[Annotated[list[CardText], Field(max_length=52)], Tag("list")]
+_NOT_CARDS = "Input should be a valid list of cards or a string"
 #: cards as a list of tokens, or as one string such as ``"As Kd Qc"``
-CardList = Annotated[list[CardText], Field(max_length=52)] | Annotated[str, Field(max_length=200)]
+CardList = Annotated[_CARD_TOKENS | Annotated[Annotated[str, Field(max_length=200)], Tag("text")],
+                     Discriminator(_shape, custom_error_type="cards_type", custom_error_message=_NOT_CARDS)]
 #: a seat as JSON: two cards, ``null`` / ``[]`` / ``"??"`` for an unknown hand, or a range such as ``"QQ+,AKs"``
-PlayerJson = Annotated[list[CardText], Field(max_length=52)] | Annotated[str, Field(max_length=500)] | None
+PlayerJson = Annotated[_CARD_TOKENS | Annotated[Annotated[str, Field(max_length=500)], Tag("text")]
+                       | Annotated[None, Tag("null")],
+                       Discriminator(_shape, custom_error_type="cards_type",
+                                     custom_error_message="Input should be a valid list of cards, a string or null")]
 #: a game's name (:mod:`pokerfsm.web.games`); hold'em when not given
 GameName = Annotated[str, Field(max_length=40, examples=["omaha"])]
 GAME_DESCRIPTION = (f"the game, one of {', '.join(game.name for game in OFFERED)} (holdem when not given; "

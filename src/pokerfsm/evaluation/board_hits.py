@@ -227,7 +227,7 @@ def classify(hole: Iterable[Card], board: Iterable[Card], game: GameLike = HOLDE
 
 
 def hits(hand_range: str | HandRange, board: CardsLike, dead: CardsLike = (), *,
-         game: GameLike = HOLDEM) -> BoardHits:
+         game: GameLike = "holdem") -> BoardHits:
     """Classify every hand of ``hand_range`` left possible on a 3-5 card ``board`` (see the module),
     at hold'em or short deck (``game``).
 

@@ -167,7 +167,7 @@ def _drawn_distribution(deal: Deal | ShortDeckDeal, drawn: MultiwayDeals, seat: 
 def distributions(players: Sequence[PlayerSpec], board: CardsLike = (), dead: CardsLike = (), *,
                   exact: bool | None = None, budget: float = DEFAULT_BUDGET, seed: Any = None,
                   target_std_error: float = DEFAULT_TARGET_STD_ERROR, stop: Stop | None = None,
-                  game: GameLike = HOLDEM) -> tuple[Distribution, ...]:
+                  game: GameLike = "holdem") -> tuple[Distribution, ...]:
     """Every seat's distribution from the same boards (see :func:`distribution`): heads-up one pass
     over the boards, with three seats or more the same random deals."""
     _check_options(exact, budget, target_std_error)
@@ -213,7 +213,7 @@ def deal_distributions(deal: Deal | ShortDeckDeal, *, exact: bool | None = None,
 def distribution(players: Sequence[PlayerSpec], board: CardsLike = (), dead: CardsLike = (), *, seat: int = 0,
                  exact: bool | None = None, budget: float = DEFAULT_BUDGET, seed: Any = None,
                  target_std_error: float = DEFAULT_TARGET_STD_ERROR, stop: Stop | None = None,
-                 game: GameLike = HOLDEM) -> Distribution:
+                 game: GameLike = "holdem") -> Distribution:
     """Every live hand of seat ``seat``'s range (from 0) with its equity against the other seats.
 
     ``players``, ``board`` and ``dead`` are read as :func:`pokerfsm.equity`

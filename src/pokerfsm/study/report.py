@@ -200,7 +200,7 @@ def _question(range_a: str | HandRange, range_b: str | HandRange, flops: Iterabl
 
 
 def stored_report(range_a: str | HandRange, range_b: str | HandRange, *, flops: Iterable[int] | None = None,
-                  store_path: str | Path | None = None, game: GameLike = HOLDEM) -> FlopReport | None:
+                  store_path: str | Path | None = None, game: GameLike = "holdem") -> FlopReport | None:
     """The report as the store holds it, when it holds every flop asked for (by this pokerfsm and
     hand-rank table); None otherwise. Never computes; raises as :func:`flop_report` for bad input."""
     started = time.perf_counter()
@@ -218,7 +218,7 @@ def flop_report(range_a: str | HandRange, range_b: str | HandRange, *, flops: It
                 store_path: str | Path | None = None, scheduler: str | None = None, workers: int | None = None,
                 client: Any = None, progress: Progress | None = None,
                 flops_per_task: int = FLOPS_PER_TASK, in_process: bool = False,
-                stop: Stop | None = None, game: GameLike = HOLDEM) -> FlopReport:
+                stop: Stop | None = None, game: GameLike = "holdem") -> FlopReport:
     """The report of ``range_a`` against ``range_b`` on every canonical flop of ``game`` (``"holdem"``
     or ``"short-deck"``; or the flop numbers ``flops``, 0 to 1,754 at hold'em, 0 to 572 at short deck),
     read from the store and computed where missing (see the module).

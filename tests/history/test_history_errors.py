@@ -1,6 +1,7 @@
 """Damaged history files: one error, ``file:line: message`` quoting the text, never a traceback."""
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -173,3 +174,29 @@ def test_real_process_has_no_traceback(table, tmp_path):
                             capture_output=True, text=True)
     assert result.returncode == 2 and "Traceback" not in result.stderr
     assert result.stderr.startswith(f"{path}:10: illegal action 'p3 cbr 12'")
+
+
+RAZZ = (Path(__file__).resolve().parent / "data" / "razz_split.phh").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("old, new", [("'d dh p3 ThJsKs'", "'d dh p3 ThJs??'"),  # third street's up card
+                                      ("'d dh p3 ThJsKs'", "'d dh p3 ??????'"),
+                                      ("'d dh p2 4c'", "'d dh p2 ??'")])  # fourth street's
+def test_unknown_stud_up_card_is_refused_on_the_action_that_deals_it(table, tmp_path, capsys, old, new):
+    path = tmp_path / "razz.phh"
+    path.write_text(damaged(old, new, RAZZ), encoding="utf-8")
+    with pytest.raises(HistoryReplayError) as info:
+        history.load(path)
+    seat = new.split()[2]
+    assert str(info.value) == (f"{path}:11: {new}: deals {seat}'s up card as '??', but up cards are dealt face up "
+                               "and must be known (the bring-in and who acts first are decided from them)")
+    assert main(["replay", str(path)]) == 2
+    assert capsys.readouterr().err.strip() == str(info.value)
+
+
+def test_unknown_stud_down_cards_still_replay(table, tmp_path):
+    path = tmp_path / "razz.phh"  # the folder's down cards and a mucked seventh-street card nobody saw
+    path.write_text(damaged("'d dh p3 Ts'", "'d dh p3 ??'", damaged("'d dh p4 9c8cQs'", "'d dh p4 ????Qs'", RAZZ)),
+                    encoding="utf-8")
+    hand, = history.load(path)
+    assert hand.final_stacks == (102, 101, 98, 99)

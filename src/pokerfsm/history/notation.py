@@ -74,6 +74,17 @@ def _illegal(record: HandRecord, action: ActionLine, why: str) -> HistoryReplayE
     return record.error(action.line, f"{action.text!r}: {why}", HistoryReplayError)
 
 
+def _check_up_cards_known(state: Any, record: HandRecord, action: ActionLine, player: int, cards: str) -> None:
+    """Refuse a stud up card written ``??``: everybody at the table sees it, and the bring-in and
+    who acts first on each street are decided from the up cards (pokerkit could only guess)."""
+    pending = state.hole_dealing_statuses[player] if player < len(state.hole_dealing_statuses) else ()
+    for k, face_up in enumerate(list(pending)[:len(cards) // 2]):
+        if face_up and cards[2 * k] == "?":
+            raise _illegal(record, action, f"deals p{player + 1}'s up card as '??', but up cards are dealt "
+                                           "face up and must be known (the bring-in and who acts first "
+                                           "are decided from them)")
+
+
 def step(state: Any, record: HandRecord, action: ActionLine,
          holes: Sequence[Sequence[Card | None]] = ()) -> Callable[[], object]:
     """The call that applies ``action`` to the pokerkit ``state``.
@@ -98,6 +109,7 @@ def step(state: Any, record: HandRecord, action: ActionLine,
                         state.deal_board(cards))
     if words[0] == "d" and len(words) == 4 and words[1] == "dh":
         player, cards = _seat(record, action, words[2]), _cards(record, action, words[3])
+        _check_up_cards_known(state, record, action, player, cards)
         return lambda: (state.burn_card("??") if state.can_burn_card() else None,  # stud's streets, draws
                         state.deal_hole(cards, player))
     if words[0] == "d" or len(words) < 2:

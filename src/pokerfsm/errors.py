@@ -41,6 +41,7 @@ __all__ = [
     "HistoryReplayError",
     "InvalidDealError",
     "DuplicateCardError",
+    "ExactTooCostlyError",
     "TableError",
     "TableNotFoundError",
     "TableCorruptError",
@@ -165,6 +166,15 @@ class InvalidDealError(Error, ValueError):
 
 class DuplicateCardError(InvalidDealError):
     """The same card appears twice where distinct cards are required."""
+
+
+class ExactTooCostlyError(InvalidDealError):
+    """Exact enumeration asked for a deal that would take too long (or too much memory); ``cost``
+    says how much (``"would take about 2,600 years"``), so a front end can name its own remedy."""
+
+    def __init__(self, message: str = "", *, cost: str = "", **fields: Any) -> None:
+        super().__init__(message, **fields)
+        self.cost = cost
 
 
 class OptionError(Error, ValueError):

@@ -136,3 +136,18 @@ def test_no_progress_bar_off_a_terminal():
                            "--seed", "1"], capture_output=True, text=True, timeout=300,
                           env=dict(os.environ, POKERFSM_PROGRESS_DELAY="0"))
     assert done.returncode == 0 and done.stderr == "" and "random deals" in done.stdout
+
+
+def test_exact_refused_names_the_command_line_remedy_and_a_readable_duration(capsys):
+    assert main(["equity", "--game", "stud", "As 2d 3c", "?? ?? 7c", "?? ?? 8c", "--exact", "--json"]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and captured.err.count("\n") == 1
+    assert "years; drop --exact to sample random deals (--samples N sets how many)" in captured.err
+    assert "samples=" not in captured.err and "hours" not in captured.err
+
+
+def test_exact_help_says_when_it_is_refused(capsys):
+    with pytest.raises(SystemExit):
+        main(["equity", "--help"])
+    shown = " ".join(capsys.readouterr().out.split())
+    assert "however long" not in shown and "refused when that would take over 1 hour" in shown

@@ -233,7 +233,7 @@ def test_progress_reaches_the_end_and_hours_of_enumeration_are_refused():
     seen = []
     compute_stud(prepare_stud_deal(["As Ad Kc Qd 2h", "Ts 9s 8s 7h 2c"]), progress=seen.append)
     assert seen and seen[-1] == 1.0
-    with pytest.raises(InvalidDealError, match=r"would take about .* hours"):
+    with pytest.raises(InvalidDealError, match=r"would take about [0-9,.]+ (hours|days|years)"):
         compute_stud(prepare_stud_deal(["As Ad Kc", "?? ?? Ts", "?? ?? 9h"]), exact=True)
     with pytest.raises(InvalidDealError, match="more than memory allows"):
         compute_stud(prepare_stud_deal(["As Ad Kc Qd 2h 7c 9s", ["??"] * 7]), exact=True)

@@ -31,6 +31,7 @@ SPLITS_SHOWN = 4
 
 def configure(parser: argparse.ArgumentParser) -> None:
     from ..calculator.options import DEFAULT_BUDGET
+    from ..odds.exact_cost import MOST_EXACT_HOURS
 
     parser.add_argument("players", nargs="+", metavar="PLAYER",
                         help="a hand (AhKd), '?' for a random hand, or a range (\"QQ+,AKs\", \"0.5(AA,KK)\"); "
@@ -41,7 +42,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
                              "stud, stud-hi-lo or razz")
     parser.add_argument("--dead", default="", help="cards out of the deck (at stud, the folded players' cards)")
     mode = parser.add_mutually_exclusive_group()
-    mode.add_argument("--exact", action="store_true", default=None, help="enumerate, however long it takes")
+    mode.add_argument("--exact", action="store_true", default=None,
+                      help=f"enumerate every deal, past --budget; refused when that would take over "
+                           f"{MOST_EXACT_HOURS:g} hour on all threads")
     mode.add_argument("--monte-carlo", dest="exact", action="store_false", help="sample random deals")
     parser.add_argument("--samples", type=positive_whole_number, default=None,
                         help="number of random deals (implies Monte Carlo)")
@@ -56,11 +59,18 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from ..calculator import equity
+    from ..errors import ExactTooCostlyError
     from ..progress import progress_bar
 
-    with progress_bar() as progress:
-        result = equity(args.players, args.board, args.dead, game=args.game, samples=args.samples, seed=args.seed,
-                        exact=args.exact, budget=args.budget, progress=progress, tables=args.tables)
+    try:
+        with progress_bar() as progress:
+            result = equity(args.players, args.board, args.dead, game=args.game, samples=args.samples,
+                            seed=args.seed, exact=args.exact, budget=args.budget, progress=progress,
+                            tables=args.tables)
+    except ExactTooCostlyError as refused:
+        raise ExactTooCostlyError(f"exact enumeration of this deal {refused.cost}; drop --exact to sample "
+                                  "random deals (--samples N sets how many)", cost=refused.cost,
+                                  field=refused.field) from None
     if args.json:
         write_json(args.stdout, result.to_dict())
         return 0

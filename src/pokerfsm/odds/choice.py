@@ -13,15 +13,14 @@ import time
 from collections.abc import Callable
 from typing import TypeVar
 
-from ..errors import InvalidDealError, TimeLimitError
+from ..errors import TimeLimitError
 from .compute import HAND_OVER
 from .enumeration import max_threads
+from .exact_cost import MOST_EXACT_HOURS, refuse_costly
 from .stopping import Stop
 
 __all__ = ["exact_or_sampled", "MOST_EXACT_HOURS"]
 
-MOST_EXACT_HOURS = 1.0
-"""Exact enumeration is refused when its estimate is above this many hours per thread."""
 Answer = TypeVar("Answer")
 
 
@@ -39,9 +38,7 @@ def exact_or_sampled(seconds: float, *, samples: int | None, exact: bool | None,
         exact = samples is None and seconds / max_threads() <= budget
     if not exact:
         return sample(samples, budget, time.perf_counter())
-    if seconds > MOST_EXACT_HOURS * 3600 * max_threads():
-        raise InvalidDealError(f"exact enumeration of this deal would take about {seconds / 3600:.0f} hours; "
-                               "use Monte Carlo (leave exact unset or pass samples=)", field="players")
+    refuse_costly(seconds, max_threads())
     timed = stop.time_limit is not None and not forced
     attempt = stop.within(HAND_OVER * budget) if timed else stop
     try:

@@ -17,9 +17,10 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from ..errors import InvalidDealError, TimeLimitError
+from ..errors import TimeLimitError
 from .deal import Deal
 from .enumeration import enumerate_known, enumerate_ranges, make_plan, max_threads
+from .exact_cost import refuse_costly
 from .results import EquityResult, Method, from_row
 from .sampling import sample
 from .stopping import Stop
@@ -32,8 +33,6 @@ DEFAULT_TARGET_STD_ERROR = 0.001
 """Monte Carlo stops once every player's equity has this standard error (0.1 %)."""
 HAND_OVER = 1.5
 """With a time limit, the automatic mode cuts an exact run at this many budgets and samples instead."""
-_MOST_EXACT_HOURS = 1.0
-"""Exact enumeration refused when its estimate is above this many hours per thread."""
 
 
 def compute(deal: Deal, *, samples: int | None = None, seed: Any = None, exact: bool | None = None,
@@ -70,10 +69,8 @@ def compute(deal: Deal, *, samples: int | None = None, seed: Any = None, exact: 
         totals, trials, error = sample(deal, samples, seed, budget, target_std_error, progress, started, stop)
         return from_row(deal, totals, trials, method=Method.MONTE_CARLO, exact=False, started=started,
                         std_error=error, trials=trials)
-    if plan is not None and plan.seconds > _MOST_EXACT_HOURS * 3600 * max_threads():
-        raise InvalidDealError(
-            f"exact enumeration of this deal would take about {plan.seconds / 3600:.0f} hours; "
-            "use Monte Carlo (leave exact unset or pass samples=)", field="players")
+    if plan is not None:
+        refuse_costly(plan.seconds, max_threads())
     timed = stop.time_limit is not None and not forced and not all_known
     attempt = stop.within(HAND_OVER * budget) if timed else stop
     try:

@@ -41,13 +41,14 @@ import numpy as np
 from numpy.typing import NDArray
 
 from ..cards import Card
-from ..errors import InvalidDealError, TimeLimitError
+from ..errors import TimeLimitError
 from ..evaluation.compact import compact_tables
 from ..evaluation.low_tables import low_tables
 from ..variants import GAMES, LowRule, not_played
 from . import _stud_equity
 from .compute import DEFAULT_BUDGET, DEFAULT_TARGET_STD_ERROR, HAND_OVER
 from .enumeration import max_threads
+from .exact_cost import costly_error, refuse_costly
 from .results import EquityResult, Method, from_game_row, row_width, share_std_errors, split_row
 from .sampling import run_rounds
 from .stopping import Stop
@@ -58,7 +59,6 @@ __all__ = ["compute_stud", "exact_seconds", "deals"]
 _SECONDS_PER_HAND = 0.5e-6      # listing (in Python) and valuing one completion (measured 0.4-0.6 µs)
 _SECONDS_PER_TRY = 4e-9         # one thread: trying one completion of the last seat beside the others' (3-3.5 ns)
 _SECONDS_PER_GROUP = 60e-9      # one thread: counting the last seat's completions once the others' are set
-_MOST_EXACT_HOURS = 1.0
 _MOST_LISTED = 10_000_000       # completions listed at most (about 150 bytes each): beyond, Monte Carlo only
 _LOW_KINDS = {None: 0, LowRule.EIGHT_OR_BETTER: 1, LowRule.ACE_TO_FIVE: 2}
 """The kernels' low kind of each low a stud game may have."""
@@ -286,13 +286,10 @@ def compute_stud(deal: StudDeal, *, samples: int | None = None, seed: Any = None
     if not exact:
         totals, trials = _sample(deal, samples, seed, budget, target_std_error, progress, started, stop)
         return _result(deal, totals, trials, method=Method.MONTE_CARLO, started=started, trials=trials)
-    if seconds > _MOST_EXACT_HOURS * 3600 * max_threads():
-        raise InvalidDealError(f"exact enumeration of this deal would take about {seconds / 3600:.0f} hours; "
-                               "use Monte Carlo (leave exact unset or pass samples=)", field="players")
+    refuse_costly(seconds, max_threads())
     listed = sum(_sizes(_communities(deal)[0]))
     if listed > _MOST_LISTED:
-        raise InvalidDealError(f"exact enumeration of this deal would list {listed:,} hands, more than "
-                               "memory allows; use Monte Carlo (leave exact unset or pass samples=)", field="players")
+        raise costly_error(f"would list {listed:,} hands, more than memory allows")
     timed = stop.time_limit is not None and not forced
     attempt = stop.within(HAND_OVER * budget) if timed else stop
     try:

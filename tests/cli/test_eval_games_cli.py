@@ -22,7 +22,7 @@ def test_badugi_json_in_french(capsys):
     status, out, _ = run(capsys, "eval", "--game", "badugi", "As 2s 3c 4h", "--json", "--lang", "fr")
     data = json.loads(out)
     assert status == 0 and data["game"] == "badugi" and data["description"] == "Main de 3 cartes, 4-3-A"
-    assert data["best_five"] == ["As", "3c", "4h"] and "category" not in data
+    assert data["best_five"] == ["4h", "3c", "As"] and "category" not in data
 
 
 def test_badugi_text_names_the_cards_that_play(capsys):
@@ -44,6 +44,31 @@ def test_stud_hi_lo_shows_both_halves(capsys):
     _, out, _ = run(capsys, "eval", "--game", "stud-hi-lo", "Kh 9c 8d 7d 5h 2s 2c", "--json")
     data = json.loads(out)
     assert data["low"] is None and data["board"] == [] and data["category"] == "PAIR"
+
+
+@pytest.mark.parametrize(("argv", "shown"), [
+    (["--game", "stud-hi-lo", "Kh 8c 6d 4d 3h 2s 2c"], {"best five": "Kh 8c 6d 2c 2s", "low": "8c 6d 4d 3h 2s"}),
+    (["--game", "short-deck", "Th Jh Qh Kh Ah 7c 8d"], {"best five": "Ah Kh Qh Jh Th"}),
+    (["Th Jh 9h Kh Ah 7c 8d"], {"best five": "Ah Kh Jh Th 9h"}),
+    (["--game", "razz", "As 2d 3c 4h 5s Kd Kc"], {"best five": "5s 4h 3c 2d As"}),
+    (["--game", "badugi", "As 2s 3c 4h"], {"cards that play": "4h 3c As"}),
+])
+def test_json_lists_the_best_five_in_the_order_the_text_prints_them(capsys, argv, shown):
+    _, text, _ = run(capsys, "eval", *argv)
+    printed = {line.split(": ")[0]: line.rsplit(": ", 1)[1] for line in text.splitlines()[1:] if ": " in line}
+    _, out, _ = run(capsys, "eval", *argv, "--json")
+    data = json.loads(out)
+    assert " ".join(data["best_five"]) == shown.get("best five", shown.get("cards that play"))
+    assert printed.get("best five", printed.get("cards that play")) == " ".join(data["best_five"])
+    if "low" in shown:
+        assert " ".join(data["low"]["best_five"]) == shown["low"] == printed["low"]
+
+
+def test_short_deck_without_a_board_prints_the_cards_alone(capsys):
+    status, out, _ = run(capsys, "eval", "--game", "short-deck", "Ah Kh Qh Jh Th 7c 8d")
+    assert status == 0 and out.splitlines()[0] == "Short-deck hold'em: Ah Kh Qh Jh Th 7c 8d"
+    _, out, _ = run(capsys, "eval", "--game", "short-deck", "Ah Kh", "--board", "Qh Jh Th 7c 8d")
+    assert out.splitlines()[0] == "Short-deck hold'em: Ah Kh on Qh Jh Th 7c 8d"
 
 
 @pytest.mark.parametrize(("argv", "message"), [

@@ -11,7 +11,8 @@ hi-lo game adds the low (or says none qualifies). A game without a board
 takes the player's cards alone: 5 to 7 at stud, stud hi-lo and razz, 5 at
 deuce-to-seven and ace-to-five lowball, 4 at badugi; a low-only game shows
 its low (JSON: ``value``, ``description``, ``best_five`` the cards that make
-it, at badugi the 1 to 4 that play, and no ``category``).
+it, at badugi the 1 to 4 that play, and no ``category``). JSON's ``best_five``
+lists the cards in the order the text prints them: highest first.
 """
 from __future__ import annotations
 
@@ -54,6 +55,7 @@ def run(args: argparse.Namespace) -> int:
         return _show_low(args, game, cards, value, five)
     high, low = (value.high, value.low) if game.eight_or_better else (value, None)
     high_five, low_five = five if game.eight_or_better else (five, ())
+    high_five, low_five = tuple(sorted(high_five, reverse=True)), tuple(reversed(low_five or ()))  # as printed
     category = high.category.french if args.lang == "fr" else high.category.label
     if args.json:
         shown: dict[str, Any] = {"cards": [str(c) for c in cards], "value": int(high),
@@ -63,25 +65,24 @@ def run(args: argparse.Namespace) -> int:
             shown = {"game": game.name, "board": [str(c) for c in board or ()], **shown}
         if game.eight_or_better:
             shown["low"] = None if low is None else {"value": int(low), "description": low.describe(args.lang),
-                                                     "best_five": [str(c) for c in low_five or ()]}
+                                                     "best_five": [str(c) for c in low_five]}
         write_json(args.stdout, shown)
         return 0
-    if game.name != "holdem" and game.board_cards:
-        print(f"{game.label}: {' '.join(map(str, cards))} on {' '.join(map(str, board or ()))}")
-    elif game.board_cards == 0:
-        print(f"{game.label}: {' '.join(map(str, cards))}")
+    if game.name != "holdem":
+        print(f"{game.label}: {' '.join(map(str, cards))}" + (f" on {' '.join(map(str, board))}" if board else ""))
     print(f"{category}: {high.describe(args.lang)}")
-    print("best five: " + " ".join(str(c) for c in sorted(high_five, reverse=True)))
+    print("best five: " + " ".join(str(c) for c in high_five))
     if game.eight_or_better:
         none = "aucun low qualifié (8 ou mieux)" if args.lang == "fr" else "no qualifying low (8 or better)"
         print(f"low: {none}" if low is None else f"low: {low.describe(args.lang)}, best five: "
-              + " ".join(str(c) for c in reversed(low_five or ())))
+              + " ".join(str(c) for c in low_five))
     return 0
 
 
 def _show_low(args: argparse.Namespace, game: Game, cards: tuple[Card, ...], value: Any,
               five: tuple[Card, ...]) -> int:
-    """A low-only game's hand: its low and the cards that make it."""
+    """A low-only game's hand: its low and the cards that make it, highest first (JSON too)."""
+    five = tuple(reversed(five))
     if args.json:
         write_json(args.stdout, {"game": game.name, "board": [], "cards": [str(c) for c in cards],
                                  "value": int(value), "description": value.describe(args.lang),
@@ -89,5 +90,5 @@ def _show_low(args: argparse.Namespace, game: Game, cards: tuple[Card, ...], val
         return 0
     print(f"{game.label}: {' '.join(map(str, cards))}")
     print(f"low: {value.describe(args.lang)}")
-    print(("best five: " if len(five) == 5 else "cards that play: ") + " ".join(str(c) for c in reversed(five)))
+    print(("best five: " if len(five) == 5 else "cards that play: ") + " ".join(str(c) for c in five))
     return 0

@@ -151,3 +151,15 @@ def test_exact_help_says_when_it_is_refused(capsys):
         main(["equity", "--help"])
     shown = " ".join(capsys.readouterr().out.split())
     assert "however long" not in shown and "refused when that would take over 1 hour" in shown
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["--game", "stud", "As Kd Ah Qc", "?? ?? 7c 8c"], "pokerfsm computes no outs for Seven-card stud"),
+    (["--game", "badugi", "As 2d 3c 4h", "Ks Qd Jc Th"], "pokerfsm computes no outs for Badugi"),
+    (["AhKh", "QsQd"], "outs need a flop or a turn: 3 or 4 board cards, got 0"),
+])
+def test_outs_without_a_board_says_first_what_the_game_lacks(capsys, args, message):
+    assert main(["outs", *args, "--json"]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and captured.err.startswith(f"pokerfsm: error: {message}")
+    assert "--board" not in captured.err and captured.err.count("\n") == 1

@@ -15,10 +15,11 @@ from . import write_json
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("players", nargs="+", metavar="HAND",
                         help="two or more known hands, e.g. AhKh QsQd (AsKsQhJh at Omaha)")
-    parser.add_argument("--board", required=True, help="3 or 4 board cards")
+    # not required by argparse: a game without outs (stud, draw) says so before any board is asked for
+    parser.add_argument("--board", default="", help="3 or 4 board cards (needed)")
     parser.add_argument("--dead", default="", help="cards out of the deck")
     parser.add_argument("--game", default="holdem",
-                        help="holdem (the default), omaha, omaha5, omaha6, omaha-hi-lo or omaha5-hi-lo")
+                        help="holdem (the default), omaha, omaha5, omaha6, omaha-hi-lo, omaha5-hi-lo or short-deck")
     parser.add_argument("--json", action="store_true", help="print a JSON object")
 
 

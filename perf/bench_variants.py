@@ -1,4 +1,4 @@
-"""Benchmark Omaha: evaluate_many and equity by game, beside phevaluator's and pokerkit's Omaha evaluators.
+"""Benchmark every game but hold'em (Omaha, stud, razz, short deck, draw games), beside phevaluator and pokerkit.
 
 Evaluation: ``evaluate_many(rows, game=...)`` values random hands of 4, 5 or
 6 hole cards and a five-card board (hi-lo too), on one thread and on all of
@@ -24,8 +24,9 @@ game="stud"|"stud-hi-lo"|"razz")``, timed and counted the same way (every
 exact row's deal count is checked), then the heads-up fifth-street question
 by pokerkit's ``calculate_equities`` (sampled, its time scaled to the 671,580
 deals we enumerate; its equity must be within 4 standard errors of ours).
-Stud, razz, lowball and badugi evaluation beside pokerkit's hand classes:
-``perf/bench_other_games.py``, run last.
+Then the other games' own reports, run from here: stud, razz, lowball and
+badugi evaluation beside pokerkit's hand classes (``perf/bench_other_games.py``),
+and short deck's table, evaluators and equity (``perf/bench_short_deck.py``).
 Run: ``python perf/bench_variants.py [--quick]``.
 """
 from __future__ import annotations
@@ -311,7 +312,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help="fewer hands and repeats")
     args = parser.parse_args(argv)
     n, sample, kit, repeat = (500_000, 5_000, 100, 3) if args.quick else (4_000_000, 50_000, 400, 5)
-    banner("Omaha evaluation and equity: pokerfsm by game, phevaluator, pokerkit")
+    banner("Every game but hold'em: Omaha and stud evaluation and equity, then the other games and short deck")
     table = [bench_tables()]
     ratios = []
     best = 0.0

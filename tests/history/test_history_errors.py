@@ -200,3 +200,45 @@ def test_unknown_stud_down_cards_still_replay(table, tmp_path):
                     encoding="utf-8")
     hand, = history.load(path)
     assert hand.final_stacks == (102, 101, 98, 99)
+
+
+SHORT_DECK = (Path(__file__).resolve().parent / "data" / "short_deck_split.phh").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("old, new, card", [("'d db Ac'", "'d db 5c'", "5c"),
+                                            ("'d dh p2 Qs6d'", "'d dh p2 Qs2d'", "2d"),  # p2 mucks it
+                                            ("'p2 sm'", "'p2 sm Qs6d'", None)])
+def test_short_deck_card_outside_its_deck_is_refused_where_it_is_dealt(table, tmp_path, old, new, card):
+    path = tmp_path / "short.phh"
+    path.write_text(damaged(old, new, SHORT_DECK), encoding="utf-8")
+    if card is None:  # a card of the 36 shown: the hand still settles
+        assert history.load(path)[0].final_stacks == (114, 65, 114)
+        return
+    with pytest.raises(HistoryReplayError) as info:
+        history.load(path)
+    assert str(info.value) == f"{path}:10: {new}: card '{card}' is not in Short-deck hold'em's 36-card deck"
+
+
+def test_pokerkit_players_are_named_as_in_the_history(table, tmp_path):
+    path = tmp_path / "bad.phh"  # pokerkit counts its players from 0: 'The Player 0 cannot be dealt ...'
+    path.write_text(damaged("  'd dh p2 AhKd',\n", "  'd dh p1 Td',\n  'd dh p2 AhKd',\n"), encoding="utf-8")
+    expected = r":8: illegal action 'd dh p1 Td': p1 cannot be dealt any hole cards\.$"
+    with pytest.raises(HistoryReplayError, match=expected):
+        history.load(path)
+
+
+@pytest.mark.parametrize("failure", [KeyError("<Rank.UNKNOWN: '?'>"), AssertionError(),
+                                     IndexError("pop from an empty deque")])
+def test_pokerkit_failure_without_a_sentence_shows_no_python_text(table, tmp_path, monkeypatch, failure):
+    pk = pytest.importorskip("pokerkit")
+
+    def refuse(*args, **kwargs):
+        raise failure
+
+    monkeypatch.setattr(pk.State, "check_or_call", refuse)
+    path = tmp_path / "hand.phh"
+    path.write_text(GOOD, encoding="utf-8")
+    with pytest.raises(HistoryReplayError) as info:
+        history.load(path)
+    assert str(info.value) == (f"{path}:12: illegal action 'p2 cc': "
+                               "pokerkit's rules engine cannot apply it at this point of the hand")

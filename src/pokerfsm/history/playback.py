@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
+import re
 import warnings
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -122,7 +123,7 @@ class _Replay:
         try:
             self.state = new_state(pk, record)
         except Exception as exc:  # pokerkit refuses the set-up (blinds, stacks, ...)
-            raise record.error(record.line, f"pokerkit cannot set up this hand: {exc}",
+            raise record.error(record.line, f"pokerkit cannot set up this hand: {_engine_reason(exc)}",
                                HistoryReplayError) from None
         self.contributions, self.antes, self.bets = [0] * n, [0] * n, [0] * n
         self.returned = 0
@@ -153,7 +154,7 @@ class _Replay:
         try:
             call()
         except Exception as exc:  # pokerkit's rules say no
-            raise self.record.error(action.line, f"illegal action {action.text!r}: {exc}",
+            raise self.record.error(action.line, f"illegal action {action.text!r}: {_engine_reason(exc)}",
                                     HistoryReplayError) from None
         self._absorb()
 
@@ -231,6 +232,10 @@ class _Replay:
             self.board.append(card)
 
     def _take(self, card: Card) -> None:
+        game = self.record.rules.game
+        if game is not None and card not in game.deck:  # pokerkit deals any card it is given
+            raise self.record.error(self.line, f"{self.action!r}: card {str(card)!r} is not in "
+                                               f"{game.label}'s {len(game.deck)}-card deck", HistoryReplayError)
         if card in self.in_play:
             if not self._shuffled_back(card):
                 raise self._twice(card)
@@ -380,6 +385,17 @@ class _Replay:
                 self.record.line_of("finishing_stacks"),
                 f"finishing_stacks {self._stacks(recorded)} do not match the actions, which give "
                 f"{self._stacks(final)}", HistoryReplayError)
+
+
+def _engine_reason(exc: Exception) -> str:
+    """pokerkit's reason for refusing, in a history's terms: its players are counted from 0
+    ("The Player 2" is p3); an exception that is not a sentence (a KeyError's repr, an empty
+    AssertionError) gives none of its text."""
+    text = str(exc).strip()
+    if not isinstance(exc, ValueError) or not text:
+        return "pokerkit's rules engine cannot apply it at this point of the hand"
+    text = re.sub(r"\bThe Player ([0-9]+)\b", lambda m: f"p{int(m.group(1)) + 1}", text)
+    return text.replace(",)", ")")  # a one-card tuple, "(8s,)"
 
 
 def _to_come(record: HandRecord, spot: AllIn) -> bool:

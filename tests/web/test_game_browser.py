@@ -159,3 +159,24 @@ def test_study_parts_follow_the_game(page: Page, live_server: str):
     page.goto(live_server + "#q=" + encode_query({"game": "razz", "players": [["As", "2d", "3c"], ["Kd", "Qc", "Jh"]]}))
     expect(page.locator("#random-board")).to_be_hidden()
     expect(page.locator("#flops-panel")).to_be_hidden()
+
+
+@pytest.mark.parametrize("game", ["stud", "razz", "short-deck", "holdem"])
+def test_a_link_asks_nothing_its_game_refuses(page: Page, live_server: str, game: str):
+    """Loading a link asks the server only what the link's game answers: no 4xx, no console error (at a game
+    without a range grid, no /api/order); a game with a grid still gets its order (the top-X % slider)."""
+    refused, errors, orders = [], [], []
+    page.on("response", lambda r: refused.append(f"{r.status} {r.url}") if r.status >= 400 else None)
+    page.on("response", lambda r: orders.append(r.url) if "/api/order" in r.url else None)
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    players = {"stud": [["As", "Kd", "Ah"], ["??", "??", "7c"]], "razz": [["As", "2d", "3c"], ["??", "??", "7c"]],
+               "short-deck": [["Ah", "Kh"], "QQ+"], "holdem": [["Ah", "Kh"], "QQ+"]}[game]
+    page.goto(live_server + "#q=" + encode_query({"game": game, "players": players}))
+    wait_done(page)
+    if game in ("holdem", "short-deck"):
+        expect(page.locator("#top-note")).to_have_text("")   # the order is in: a top-X % range or not is known
+        assert orders
+    else:
+        page.wait_for_timeout(500)   # anything still on its way after the answer
+        assert orders == []
+    assert refused == [] and errors == []

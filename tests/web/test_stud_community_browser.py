@@ -87,6 +87,24 @@ def test_a_link_of_eight_players_on_seventh_street(sized):
     expect(page.locator("#seat-0 .scoop")).to_be_visible()
 
 
+DOCS_EIGHT = ["As Ad Kc Qd 2h 7c", "?? ?? Ts 9h 8s 7s", "Kh Ks 4d 4c 5h 6h", "3c 2c Jd Jc 9c 6d",
+              "Qh Qs 8c 8d 3s 4s", "3d 3h Tc Td 5d 5s", "?? ?? 2d 6s 7d 9d", "Ac Ah Kd 6c 7h 8h"]
+"""docs/stud.md's eight stud players on sixth street, each a list of tokens ("??" for a down card nobody sees)."""
+
+
+def test_a_link_of_eight_known_players_keeps_its_community_card(sized):
+    """The link's community card is the API's board: seventh street is answered, exactly, not sixth."""
+    page, base, _ = sized
+    body = {"game": "stud", "players": [seat.split() for seat in DOCS_EIGHT], "board": ["Js"]}
+    page.goto(base + "#q=" + encode_query(body))
+    wait_done(page)
+    expect(page.locator("#slot-board-0")).to_have_attribute("aria-label", re.compile("^Community card: jack of spades"))
+    expect(page.locator("#notice")).not_to_contain_text("removed")
+    api = expect_same_equities(page, base, {**body, "dead": []})
+    assert api["players"][1]["equity"] == 1.0 and api["board"] == ["Js"]   # the jack fills seat 2's straight flush
+    assert link_body(page)["board"] == ["Js"]
+
+
 def test_a_seventh_card_of_eight_players_goes_with_a_sentence(sized):
     page, base, _ = sized
     players = [["As", "Kd", "Ah", "Qc", "Td", "9c", "2c"], *[None] * 7]

@@ -50,6 +50,14 @@ function classWords(hand) {
   return `${RANK_NAME[hand[0]]}-${RANK_NAME[hand[1]]} ${hand.endsWith("s") ? "suited" : "offsuit"}`;
 }
 
+/** True when the page's game is known to have a range grid: hold'em, or a game the vocabulary marks `grid`. A game
+ * not yet in the vocabulary (a link's, before it loads) waits for it: the server's order is never asked at a game
+ * without a grid. */
+function knownGrid() {
+  const info = gameInfo();
+  return info ? info.grid : state.game === "holdem";
+}
+
 /** The ranks of the game's grid, high to low (hold'em's until the vocabulary says otherwise). */
 function gameRanks() { return gameInfo()?.ranks ?? RANKS; }
 
@@ -85,8 +93,7 @@ function buildGrid() {
 /** Another game with a grid (short deck after hold'em, or back): the cells are rebuilt, and the range, its order
  * and its heatmap asked again. A game without a grid hides it and leaves it as it is. */
 function followGame() {
-  const info = gameInfo();
-  if (state.game === grid.game || (info && !info.grid) || (!info && state.game !== "holdem")) return;
+  if (state.game === grid.game || !knownGrid()) return;
   const focused = document.activeElement?.closest?.(".cell");
   buildGrid();
   grid.pointed = null;
@@ -360,7 +367,7 @@ function sliderMoved() {
 export function startGrid() {
   buildGrid();
   listenToGrid();
-  loadOrder();
+  if (knownGrid()) loadOrder();   // else followGame loads it once the vocabulary says the game has a grid
   const first = state.seats.findIndex((s) => s.range.trim());
   state.gridSeat = first >= 0 ? first : Math.min(1, state.seats.length - 1);
   syncGrid();

@@ -242,3 +242,13 @@ def test_pokerkit_failure_without_a_sentence_shows_no_python_text(table, tmp_pat
         history.load(path)
     assert str(info.value) == (f"{path}:12: illegal action 'p2 cc': "
                                "pokerkit's rules engine cannot apply it at this point of the hand")
+
+
+def test_unknown_hand_at_the_showdown_is_named_as_in_the_history(table, tmp_path):
+    path = tmp_path / "bad.phh"  # p2's cards are never seen, yet the showdown must compare them
+    text = damaged("'d dh p2 AhKd'", "'d dh p2 ????'", damaged("'p2 sm AhKd'", "'p2 sm Ah??'"))
+    path.write_text(text.replace("finishing_stacks = [995, 1003, 1002]\n", ""), encoding="utf-8")
+    with pytest.raises(HistoryReplayError) as info:
+        history.load(path)
+    assert str(info.value) == (f"{path}:23: cannot settle the hand: "
+                               "p2's cards are unknown but must be compared at the showdown")

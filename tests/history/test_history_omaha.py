@@ -116,7 +116,7 @@ def test_unseen_omaha_hands_are_written_with_question_marks(table):
 
 
 def test_omaha_hands_are_checked_for_their_game(table):
-    with pytest.raises(InvalidDealError, match="player 1's hand at Omaha: hole: omaha deals 4 hole cards, got 2"):
+    with pytest.raises(InvalidDealError, match="seat 1's hand at Omaha: hole: omaha deals 4 hole cards, got 2"):
         showdown(["Ah Kh Qh Jh", "2c 3c"], "Kc 3d 5h 8s Js", [10, 10], game="omaha")
 
 

@@ -150,3 +150,11 @@ def test_layers_add_up_and_shrink(contributions, data):
     for (_, outer), (_, inner) in itertools.pairwise(pots):
         assert set(inner) < set(outer)  # each side pot has fewer contenders than the one before
     assert all(set(eligible) <= live for _, eligible in pots)
+
+
+def test_settlement_messages_name_the_seat_or_the_names_given(table):
+    with pytest.raises(InvalidDealError, match=r"^seat 1's cards are unknown but must be compared") as info:
+        showdown(["Ah Kd", None], "2c 7d 9h Js 3s", [10, 10])
+    assert info.value.player == 1
+    with pytest.raises(DuplicateCardError, match=r"^card 'Ah' of Bob is also in Ann's hand$"):
+        showdown(["Ah Kd", "Ah Kc"], "2c 7d 9h Js 3s", [10, 10], names=["Ann", "Bob"])

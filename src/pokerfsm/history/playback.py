@@ -349,7 +349,7 @@ class _Replay:
                 contenders = tuple(None if i in out else h for i, h in enumerate(holes))
                 settlement = showdown(contenders, self.board, self.contributions, out,
                                       antes=None if record.ante_trimming else self.antes,
-                                      game=record.rules.game or HOLDEM)
+                                      game=record.rules.game or HOLDEM, names=record.players)
             except InvalidDealError as exc:
                 raise record.error(self.line, f"cannot settle the hand: {exc}", HistoryReplayError) from None
             final = tuple(None if start is None else start + net

@@ -124,7 +124,7 @@ def _amounts(values: Sequence[int], what: str) -> list[int]:
     result = []
     for i, value in enumerate(values):
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise InvalidDealError(f"{what} of player {i} must be a whole number of chips >= 0, "
+            raise InvalidDealError(f"{what} of seat {i} must be a whole number of chips >= 0, "
                                    f"got {value!r}")
         result.append(int(value))
     return result
@@ -191,7 +191,7 @@ def layer_pots(contributions: Sequence[int], contenders: Iterable[int],
     return tuple(returned), pots
 
 
-def _hands(hands: Sequence[HandLike], board: tuple[Card, ...]) -> list[tuple[Card, ...] | None]:
+def _hands(hands: Sequence[HandLike], board: tuple[Card, ...], who: Sequence[str]) -> list[tuple[Card, ...] | None]:
     result: list[tuple[Card, ...] | None] = []
     seen = {card: "the board" for card in board}
     for i, hand in enumerate(hands):
@@ -201,31 +201,32 @@ def _hands(hands: Sequence[HandLike], board: tuple[Card, ...]) -> list[tuple[Car
         cards = as_cards(hand)
         for card in cards:
             if card in seen:
-                raise DuplicateCardError(f"card {str(card)!r} of player {i} is also in {seen[card]}")
-            seen[card] = f"player {i}'s hand"
+                raise DuplicateCardError(f"card {str(card)!r} of {who[i]} is also in {seen[card]}",
+                                         player=i, card=card)
+            seen[card] = f"{who[i]}'s hand"
         result.append(cards)
     return result
 
 
-def _evaluated(cards: tuple[Card, ...] | None, board: tuple[Card, ...], game: Game, i: int
+def _evaluated(cards: tuple[Card, ...] | None, board: tuple[Card, ...], game: Game, i: int, who: str
                ) -> tuple[Any, LowRank | None]:  # the game's value: a HandRank, or a low-only game's low
     """Player ``i``'s value and low: the high and the 8-or-better low (None without one) in a hi-lo
     game, else the value that wins the pot (a low-only game's low) and None."""
     from ..evaluation import HiLo, evaluate  # the tables are opened only when hands are compared
 
     if cards is None:
-        raise InvalidDealError(f"player {i}'s cards are unknown but must be compared at the showdown")
+        raise InvalidDealError(f"{who}'s cards are unknown but must be compared at the showdown", player=i)
     if game == HOLDEM:  # five-card draw too: its five cards and no board
         total = len(cards) + len(board)
         if not 5 <= total <= 7:
-            raise InvalidDealError(f"player {i} has {total} cards with the board; a showdown needs 5-7")
+            raise InvalidDealError(f"{who} has {total} cards with the board; a showdown needs 5-7", player=i)
         return evaluate(cards + board), None
     if game.is_stud:  # eight players' seventh card is one community card, part of every hand
         cards, board = cards + board, ()
     try:
         value = evaluate(cards, board=board if game.board_cards else None, game=game)
     except Error as exc:
-        raise InvalidDealError(f"player {i}'s hand at {game.label}: {exc}") from None
+        raise InvalidDealError(f"{who}'s hand at {game.label}: {exc}", player=i) from None
     return (value.high, value.low) if isinstance(value, HiLo) else (value, None)
 
 
@@ -240,7 +241,7 @@ def _best(values: dict[int, HandRank] | dict[int, LowRank], eligible: tuple[int,
 
 def showdown(hands: Sequence[HandLike], board: CardsLike, contributions: Sequence[int],
              folded: Iterable[int | bool] = (), *, antes: Sequence[int] | None = None,
-             game: GameLike = "holdem") -> Settlement:
+             game: GameLike = "holdem", names: Sequence[str] | None = None) -> Settlement:
     """Settle a hand: return uncalled bets, form the pots, award them.
 
     :param hands: each player's cards in PHH seat order (seat 0 first left of
@@ -257,6 +258,8 @@ def showdown(hands: Sequence[HandLike], board: CardsLike, contributions: Sequenc
     :param game: how hands are made and pots split (:mod:`pokerfsm.variants`):
         ``"holdem"`` (also five-card draw, with no board), ``"omaha"``, or a
         hi-lo game, whose pots are split as the module docstring says.
+    :param names: what the messages call each player (a history's ``p1``, ``p2`` ...); by
+        default ``seat 0``, ``seat 1`` ..., the indices the other arguments use.
     :returns: a :class:`Settlement`; see the module docstring for the rules.
     :raises InvalidDealError: inconsistent lengths or amounts, everybody
         folded, or a hand that must be compared is unknown or not a hand of
@@ -287,12 +290,15 @@ def showdown(hands: Sequence[HandLike], board: CardsLike, contributions: Sequenc
     live = [i for i in range(n) if i not in out]
     returned, layers = layer_pots(contributions, live, antes)
     board_cards = as_cards(board)
-    cards = _hands(hands, board_cards)
+    who = list(names) if names is not None else [f"seat {i}" for i in range(n)]
+    if len(who) != n:
+        raise InvalidDealError(f"{len(who)} names for {n} contributions")
+    cards = _hands(hands, board_cards, who)
     compared = sorted({i for _, eligible in layers if len(eligible) > 1 for i in eligible})
     rank_of: dict[int, HandRank] = {}
     low_of: dict[int, LowRank] = {}
     for i in compared:
-        rank_of[i], low = _evaluated(cards[i], board_cards, chosen, i)
+        rank_of[i], low = _evaluated(cards[i], board_cards, chosen, i, who[i])
         if low is not None:
             low_of[i] = low
     highs = [eligible if len(eligible) == 1 else _best(rank_of, eligible) for _, eligible in layers]

@@ -237,7 +237,7 @@ def parse_cards(text: str, *, distinct: bool = True, notation: str = "any") -> t
     >>> parse_cards("Ah ah")
     Traceback (most recent call last):
     ...
-    pokerfsm.errors.DuplicateCardError: card 'Ah' is given twice ('ah')
+    pokerfsm.errors.DuplicateCardError: card 'Ah' is given twice (cards 1 and 2, written 'ah')
 
     Raises :class:`CardParseError` for a bad token and, when ``distinct``,
     :class:`DuplicateCardError` for a repeated card.
@@ -280,10 +280,11 @@ def _check_distinct(pairs: Sequence[tuple[Card, object]], distinct: bool) -> tup
     checked_flag(distinct, "distinct")
     result = tuple(card for card, _ in pairs)
     if distinct and len(set(result)) != len(result):
-        seen = set()
+        first: dict[Card, int] = {}
         for index, (card, token) in enumerate(pairs):
-            if card in seen:
-                raise DuplicateCardError(f"card {str(card)!r} is given twice ({quoted(token)})", card=card,
-                                         index=index)
-            seen.add(card)
+            if card in first:
+                written = "" if str(token) == str(card) else f", written {quoted(token)}"
+                raise DuplicateCardError(f"card {str(card)!r} is given twice (cards {first[card] + 1} and "
+                                         f"{index + 1}{written})", card=card, index=index)
+            first[card] = index
     return result

@@ -163,3 +163,22 @@ def test_outs_without_a_board_says_first_what_the_game_lacks(capsys, args, messa
     captured = capsys.readouterr()
     assert captured.out == "" and captured.err.startswith(f"pokerfsm: error: {message}")
     assert "--board" not in captured.err and captured.err.count("\n") == 1
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["--game", "stud", "As Kd Ah", "?"],
+     "player 2 has 1 card given (??); a stud player holds 3 cards on third street to 7 on seventh, "
+     "written as dealt with ?? for each card unseen, e.g. '?? ?? 7c'"),
+    (["--game", "a5-lowball", "As 2d 3c 4h 5s", "?"],
+     "player 2 has 1 card, 1 unseen (??). Ace-to-five lowball's showdown takes 5 known cards: "),
+    (["AhKh", "QQ", "--board", "6c 6c 7d"], "the board: card '6c' is given twice (cards 1 and 2)"),
+    (["--game", "short-deck", "AhKh", "QQ", "--board", "6c 7d 6c"], "the board: card '6c' is given twice "
+                                                                      "(cards 1 and 3)"),
+    (["AhKh", "QQ", "--dead", "2c 3c 2C"], "the dead cards: card '2c' is given twice (cards 1 and 3, written '2C')"),
+    (["--game", "stud", "As Ad As", "?? ?? 7c"], "card 'As' is given twice: in player 1's hand"),
+])
+def test_wrong_counts_and_duplicates_read_well_and_say_where(capsys, args, message):
+    assert main(["equity", *args]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"pokerfsm: error: {message}") and err.count("\n") == 1
+    assert " 1 cards" not in err and "0 cards" not in err and "player 1's hand and in player 1's hand" not in err

@@ -76,6 +76,7 @@ def test_short_deck_without_a_board_prints_the_cards_alone(capsys):
     (["--game", "badugi", "As 2d 3c 4h 5s"], "a hand of badugi needs 4 cards, got 5: As 2d 3c 4h 5s"),
     (["--game", "stud", "As 2d 3c 4h"], "a hand of stud needs 5, 6 or 7 cards, got 4"),
     (["--game", "deuce-to-seven", "As 2d 3c 4h 4h"], "'4h'"),
+    (["--game", "stud", "As Ad Kc Qd As"], "card 'As' is given twice (cards 1 and 5)"),
 ])
 def test_bad_input_is_one_line_and_status_2(capsys, argv, message):
     status, out, err = run(capsys, "eval", *argv)

@@ -129,10 +129,24 @@ class Deal(KnownCards):
     dead: tuple[Card, ...]
 
 
+_PLACES = {"board": "the board", "dead": "the dead cards"}
+"""How a message names the place of a card field."""
+
+
 def cards_of(field: str, cards: CardsLike) -> tuple[Card, ...]:
-    """``cards`` read, an error placed in ``field``."""
+    """``cards`` read, an error placed in ``field`` (a card given twice names the place).
+
+    >>> cards_of("board", "6c 6c 7d")
+    Traceback (most recent call last):
+    ...
+    pokerfsm.errors.DuplicateCardError: the board: card '6c' is given twice (cards 1 and 2)
+    """
     try:
         return as_cards(cards)
+    except DuplicateCardError as exc:
+        placed = exc.located(field)
+        placed.args = (f"{_PLACES.get(field, field)}: {exc.message}",)
+        raise placed from None
     except Error as exc:
         raise exc.located(field) from None
 
@@ -147,7 +161,8 @@ def distinct_cards(hands: Sequence[Sequence[Card] | None], board: Sequence[Card]
     for field, place, player, cards in places:
         for index, c in enumerate(cards):
             if int(c) in owner:
-                raise DuplicateCardError(f"card {str(c)!r} is given twice: in {owner[int(c)]} and in {place}",
+                both = f"in {place}" if owner[int(c)] == place else f"in {owner[int(c)]} and in {place}"
+                raise DuplicateCardError(f"card {str(c)!r} is given twice: {both}",
                                          card=c, field=field, player=player, index=index)
             owner[int(c)] = place
     return len(owner)

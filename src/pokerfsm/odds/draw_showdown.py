@@ -15,7 +15,7 @@ categories are counted (these games rank lows).
 >>> prepare_draw_deal(["7c 5d ?? ?? ??", "8c 6d 4c 3d 2h"], game="deuce-to-seven")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-pokerfsm.errors.InvalidDealError: player 1 has 2 cards (7c 5d ?? ?? ??); ... depends on how the players draw, ...
+pokerfsm.errors.InvalidDealError: player 1 has 5 cards, 3 unseen (7c 5d ?? ?? ??). ... depends on how the players ...
 """
 from __future__ import annotations
 
@@ -81,9 +81,11 @@ def prepare_draw_deal(players: Sequence[StudPlayerSpec], dead: CardsLike = (), *
         shown, cards = seat_cards(spec, number)
         known = tuple(card for card in cards if card is not None)
         if len(known) != len(cards) or len(known) != chosen.hole_cards:
-            raise InvalidDealError(f"player {number + 1} has {len(known)} cards ({shown or 'none'}); {chosen.label}'s "
-                                   f"showdown takes {chosen.hole_cards}: before the draw the equity depends on how "
-                                   "the players draw, so it is not computed", field="players", player=number)
+            unseen = len(cards) - len(known)
+            count = f"{len(cards)} card{'s' * (len(cards) != 1)}" + (f", {unseen} unseen" if unseen else "")
+            raise InvalidDealError(f"player {number + 1} has {count} ({shown or 'none'}). {chosen.label}'s showdown "
+                                   f"takes {chosen.hole_cards} known cards: before the draw the equity depends on "
+                                   "how the players draw, so it is not computed", field="players", player=number)
         seats.append(DrawSeat(shown, known))
     dead_cards = cards_of("dead", dead)
     distinct_cards([s.hand for s in seats], (), dead_cards)

@@ -141,9 +141,10 @@ def _read_seat(spec: StudPlayerSpec, player: int, own: int) -> StudSeat:
                                "card is one community card: give each player's six and the community card as "
                                "the board", field="players", player=player, text=quoted(spec))
     if not FIRST_STREET <= len(cards) <= own:
-        raise InvalidDealError(f"player {player + 1} has {len(cards)} cards given ({shown or 'none'}); a stud player "
-                               "holds 3 cards on third street to 7 on seventh", field="players", player=player,
-                               text=quoted(spec))
+        count = f"{len(cards)} card{'s' * (len(cards) != 1)}"
+        raise InvalidDealError(f"player {player + 1} has {count} given ({shown or 'none'}); a stud player holds 3 "
+                               "cards on third street to 7 on seventh, written as dealt with ?? for each card "
+                               "unseen, e.g. '?? ?? 7c'", field="players", player=player, text=quoted(spec))
     known = tuple(card for card in cards if card is not None)
     return StudSeat(shown, known, len(cards) - len(known), own)
 

@@ -293,6 +293,73 @@ def test_evaluate_in_french(client):
     assert answer["description"] == pokerfsm.evaluate(pokerfsm.parse_cards("As Ad 2c 2d 9h")).describe(lang="fr")
 
 
+GAME_HANDS = [
+    ("razz", "As 2d 3c 4h 5s Kd Kc", None),
+    ("stud", "As Ad Kc Qd 2h 7c Js", None),
+    ("stud-hi-lo", "Kh 8c 6d 4d 3h 2s 2c", None),
+    ("stud-hi-lo", "Kh Kc Qd Qs 9h 9c 2c", None),        # no qualifying low
+    ("short-deck", "Ah Kh Qh Jh Th 7c 8d", None),
+    ("short-deck", "Ah 6c", "7d 8s 9h Kc Kd"),              # A-6-7-8-9 is a straight
+    ("omaha", "Ah 2c 3d 4s", "Kh Qh Jh Th 5c"),
+    ("omaha-hi-lo", "Ah 2h Kc Qd", "3h 4h 5h 9c Kd"),
+    ("deuce-to-seven", "7s 5d 4c 3h 2s", None),
+    ("a5-lowball", "As 2d 3c 4h 6s", None),
+    ("badugi", "As 2d 3c 3h", None),
+    ("holdem", "Ah Kh", "Qh Jh Th 2c"),
+]
+
+
+def test_an_empty_board_is_no_board(client):
+    for game in ("holdem", "stud"):
+        answer = client.post("/api/evaluate", json={"game": game, "cards": "As Ks Qs Js Ts 2c", "board": []}).json()
+        assert answer["board"] == [] and answer["category"] == "STRAIGHT_FLUSH"
+
+
+@pytest.mark.parametrize("game, cards, board", GAME_HANDS)
+def test_evaluate_at_every_game_equals_the_library(client, game, cards, board):
+    body = {"game": game, "cards": cards, **({"board": board} if board else {})}
+    response = client.post("/api/evaluate", json=body)
+    assert response.status_code == 200, response.text
+    answer = response.json()
+    value = pokerfsm.evaluate(cards, board=board, game=game)
+    five = pokerfsm.best_five(cards, board=board, game=game)
+    rules = pokerfsm.variants.game_of(game)
+    high, low = (value.high, value.low) if rules.eight_or_better else (value, None)
+    high_five, low_five = five if rules.eight_or_better else (five, None)
+    assert answer["game"] == game and answer["board"] == (board.split() if board else [])
+    assert answer["cards"] == cards.split()
+    assert answer["value"] == int(high) and answer["description"] == high.describe()
+    assert sorted(answer["best_five"]) == sorted(str(c) for c in high_five)
+    if rules.high is None:   # a low-only game: no high category
+        assert "category" not in answer and answer["best_five"] == [str(c) for c in reversed(high_five)]
+    else:
+        assert answer["category"] == high.category.name and answer["category_value"] == int(high.category)
+        assert answer["best_five"] == [str(c) for c in sorted(high_five, reverse=True)]
+    if rules.eight_or_better:
+        expected = None if low is None else {"value": int(low), "description": low.describe(),
+                                             "best_five": [str(c) for c in reversed(low_five)]}
+        assert answer["low"] == expected
+    else:
+        assert "low" not in answer
+
+
+@pytest.mark.parametrize("body, loc, words", [
+    ({"game": "omaha", "cards": "Ah 2c 3d 4s"}, ["body", "board"], "give the board"),
+    ({"game": "razz", "cards": "As 2d 3c 4h 5s", "board": "6c 7c 8c"}, ["body", "board"], "no board"),
+    ({"game": "stud", "cards": "As 2d 3c 4h 5s", "board": "Kd"}, ["body", "board"], "no board"),
+    ({"game": "razz7", "cards": "As 2d 3c 4h 5s"}, ["body", "game"], "'razz7'"),
+    ({"game": "short-deck", "cards": "Ah Kh Qh Jh 5h"}, ["body", "cards", 4], "'5h'"),
+    ({"game": "short-deck", "cards": "Ah Kh", "board": "Qh Jh 5h"}, ["body", "board", 2], "'5h'"),
+    ({"game": "a5-lowball", "cards": "As 2d 3c 4h"}, ["body", "cards"], "5 cards"),
+    ({"cards": "Ah Kh", "board": "Qh Qh Jd"}, ["body", "board", 1], "given twice"),
+])
+def test_bad_evaluate_requests_at_a_game_name_the_field(client, body, loc, words):
+    response = client.post("/api/evaluate", json=body)
+    assert response.status_code == 422
+    problems = response.json()["detail"]
+    assert len(problems) == 1 and problems[0]["loc"] == loc and words in problems[0]["msg"]
+
+
 @pytest.mark.parametrize("body, loc, words", [
     ({"cards": "As Kd Qc Jh"}, ["body", "cards"], "5, 6 or 7"),
     ({"cards": "As Kd Qc Jh Th 9h 8h 7h"}, ["body", "cards"], "5, 6 or 7"),

@@ -7,7 +7,7 @@ tests drive it in-process. The routes, one module per subject
 * ``POST /api/equity`` and ``GET /api/equity?q=<url-safe base64 of the same JSON>``
   (cacheable: ``ETag``, ``Cache-Control``) return what ``pokerfsm equity --json`` prints,
   at hold'em or the ``game`` a request names (:mod:`pokerfsm.web.games`: Omaha, stud, short deck);
-* ``POST /api/evaluate`` ranks a 5-7 card hand; ``POST /api/outs`` lists outs;
+* ``POST /api/evaluate`` ranks a hand at any game; ``POST /api/outs`` lists outs;
 * ``POST /api/range``, ``GET /api/order``, ``POST /api/live``, ``POST /api/hits`` and
   ``POST /api/heatmap`` serve the page's range grid, live combos, board hits and per-hand
   equities (:mod:`pokerfsm.web.study`); every count of a seat's combos removes the same cards

@@ -44,13 +44,13 @@ from __future__ import annotations
 from typing import Any
 
 from ..cards import RANK_SYMBOLS
-from ..errors import Error, OptionError, quoted
+from ..errors import Error, quoted
 from ..odds import stud_deal
 from ..odds.omaha_deal import most_players
 from ..variants import GAMES, HOLDEM, Game, HighRule, game_of
 from .problems import FieldError
 
-__all__ = ["OFFERED", "GRID_GAMES", "offered_game", "games_vocabulary"]
+__all__ = ["OFFERED", "GRID_GAMES", "named_game", "offered_game", "games_vocabulary"]
 
 OFFERED: tuple[Game, ...] = tuple(game for game in GAMES if game is HOLDEM or game.is_omaha or game.is_stud
                                    or game.high is HighRule.SHORT_DECK)
@@ -63,16 +63,22 @@ STUD_DOWN_FIRST = 2
 """A stud player's first two cards are dealt down; the up cards follow, and the last card is down."""
 
 
-def offered_game(name: str, prefix: str = "body") -> Game:
-    """The offered game called ``name``, or a :class:`FieldError` on ``(prefix, "game")`` quoting it."""
+def named_game(name: str, prefix: str = "body") -> Game:
+    """Any game of :mod:`pokerfsm.variants` called ``name`` (what ``POST /api/evaluate`` values, the draw games
+    included), or a :class:`FieldError` on ``(prefix, "game")`` quoting it."""
     try:
-        game = game_of(name)
-        if game not in OFFERED:
-            offered = ", ".join(g.name for g in OFFERED)
-            raise OptionError(f"the calculator does not offer {quoted(game.name)} (it offers: {offered})",
-                              field="game")
+        return game_of(name)
     except Error as exc:
         raise FieldError((prefix, "game"), str(exc), "game") from None
+
+
+def offered_game(name: str, prefix: str = "body") -> Game:
+    """The offered game called ``name``, or a :class:`FieldError` on ``(prefix, "game")`` quoting it."""
+    game = named_game(name, prefix)
+    if game not in OFFERED:
+        offered = ", ".join(g.name for g in OFFERED)
+        raise FieldError((prefix, "game"), f"the calculator does not offer {quoted(game.name)} (it offers: {offered})",
+                         "game")
     return game
 
 

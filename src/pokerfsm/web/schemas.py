@@ -128,10 +128,19 @@ EQUITY_EXAMPLES: dict[str, Any] = {
 
 
 class EvaluateRequest(_Request):
-    """A hand of 5 to 7 cards to rank."""
+    """A hand to rank, at any game of the library, as ``pokerfsm eval --game`` ranks it."""
 
-    cards: CardList = Field(description="5, 6 or 7 distinct cards",
+    cards: CardList = Field(description="5, 6 or 7 distinct cards, or the hole cards with a board; at a game "
+                                        "without a board the player's cards (5 to 7 at stud, stud hi-lo and razz, 5 "
+                                        "at deuce-to-seven and ace-to-five lowball, 4 at badugi)",
                             examples=[["Ah", "Kh", "Qh", "Jh", "Th", "2c", "3d"]])
+    board: CardList | None = Field(default=None, examples=[None],
+                                   description="3 to 5 community cards apart from the hole cards: needed by the "
+                                               "Omaha games, optional at hold'em and short deck, refused at a game "
+                                               "without a board")
+    game: GameName = Field(default="holdem", description="the game: any game the library values (GET "
+                                                         "/api/vocabulary's games and the draw games deuce-to-seven, "
+                                                         "a5-lowball, badugi); holdem when not given")
     lang: Literal["en", "fr"] = Field(default="en", description="language of the description")
 
 
@@ -174,13 +183,25 @@ class EquityResponse(BaseModel):
     model_config = ConfigDict(extra="allow")
 
 
-class EvaluateResponse(BaseModel):
-    cards: list[str]
-    value: int = Field(description="comparable rank: higher is better")
-    category: str
-    category_value: int = Field(description="1 = high card ... 9 = straight flush")
+class LowModel(BaseModel):
+    value: int = Field(description="comparable rank of the low: higher is better")
     description: str
-    best_five: list[str]
+    best_five: list[str] = Field(description="the low's five cards, highest first")
+
+
+class EvaluateResponse(BaseModel):
+    """The hand's value in its game: at a hi-lo game the high and ``low``; at a low-only game its low alone."""
+
+    game: str
+    board: list[str] = Field(description="the board given, as the library writes it ([] without one)")
+    cards: list[str]
+    value: int = Field(description="comparable rank within the game: higher is better")
+    category: str | None = Field(default=None, description="the high's category (none at a low-only game)")
+    category_value: int | None = Field(default=None, description="1 = high card ... 9 = straight flush")
+    description: str
+    best_five: list[str] = Field(description="the cards that make the hand, as the text shows them: highest first "
+                                             "(at badugi the 1 to 4 that play)")
+    low: LowModel | None = Field(default=None, description="hi-lo only: the 8-or-better low, null when none qualifies")
 
 
 class PlayerOutsModel(BaseModel):

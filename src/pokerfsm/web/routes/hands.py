@@ -1,10 +1,15 @@
-"""``POST /api/evaluate`` ranks a hand of 5 to 7 cards; ``POST /api/outs`` lists the outs on a flop or a turn.
+"""``POST /api/evaluate`` ranks a hand at any game; ``POST /api/outs`` lists the outs on a flop or a turn.
+
+An evaluation answers every game of :mod:`pokerfsm.variants`, the draw games
+included, as ``pokerfsm eval --game`` does: ``board`` where the game has one
+(needed at Omaha), one 422 on ``board`` at a game without one.
 
 Both are cheap: outs run on the cheap threads (a few milliseconds at most),
-and an evaluation, a few microseconds once the hand-rank table is open, right
-on the event loop (a hop to a thread and back costs more, and far more when
-the CPUs are busy); only the first one, which may open or build the table,
-goes to a thread.
+and a hold'em evaluation of 5 to 7 cards, a few microseconds once the
+hand-rank table is open, right on the event loop (a hop to a thread and back
+costs more, and far more when the CPUs are busy); the first one, which may
+open or build the table, and the other games' (whose tables open on first
+use) go to the cheap threads.
 """
 from __future__ import annotations
 
@@ -13,16 +18,16 @@ from typing import Any
 from fastapi import APIRouter
 from fastapi.responses import JSONResponse
 
-from ...cards import Card
-from ...errors import Error
+from ...cards import as_cards
+from ...errors import Error, InvalidDealError
 from ...evaluation.handrank import validated
 from ...odds import prepare_deal
-from ...variants import HOLDEM
-from ..games import offered_game
+from ...variants import HOLDEM, Game
+from ..games import named_game, offered_game
 from ..problems import FieldError
 from ..questions import field_error
 from ..schemas import EvaluateRequest, EvaluateResponse, OutsRequest, OutsResponse
-from ..state import Server
+from ..state import Engine, Server
 from .equity import ERRORS
 
 __all__ = ["router"]
@@ -30,26 +35,56 @@ __all__ = ["router"]
 router = APIRouter(tags=["hands"])
 
 
-@router.post("/api/evaluate", response_model=EvaluateResponse, responses=ERRORS, summary="Rank a hand of 5 to 7 cards")
+@router.post("/api/evaluate", response_model=EvaluateResponse, response_model_exclude_none=True, responses=ERRORS,
+             summary="Rank a hand at any game")
 async def post_evaluate(body: EvaluateRequest, server: Server) -> Any:
-    try:
-        cards = validated(body.cards)
-    except Error as exc:
-        raise field_error(exc.located("cards")) from None
+    game = named_game(body.game)
+    board = body.board or None   # an empty board is no board
+    if game is HOLDEM and board is None:
+        try:
+            cards = validated(body.cards)
+        except Error as exc:
+            raise field_error(exc.located("cards")) from None
 
-    def evaluate() -> dict[str, Any]:
-        engine = server.engine
-        rank = engine.evaluate(cards)
-        describe = rank.describe(lang=body.lang) if body.lang != "en" else rank.describe()
-        return {"cards": [str(c) for c in cards], "value": int(rank), "category": rank.category.name,
-                "category_value": int(rank.category), "description": describe,
-                "best_five": [str(Card(c)) for c in sorted(engine.best_five(cards), reverse=True)]}
+        def evaluate() -> dict[str, Any]:
+            return hand_answer(server.engine, cards, None, game, body.lang)
 
-    if server.table_open:  # a few microseconds: cheaper here than the hop to a thread and back
-        return JSONResponse(evaluate())
-    answer = await server.in_thread(evaluate)  # the first one may open (or build) the table
-    server.table_open = True
-    return JSONResponse(answer)
+        if server.table_open:  # a few microseconds: cheaper here than the hop to a thread and back
+            return JSONResponse(evaluate())
+        answer = await server.in_thread(evaluate)  # the first one may open (or build) the table
+        server.table_open = True
+        return JSONResponse(answer)
+
+    def evaluate_game() -> dict[str, Any]:  # another game's tables may open on first use: off the event loop
+        try:
+            return hand_answer(server.engine, body.cards, board, game, body.lang)
+        except Error as exc:
+            raise field_error(exc.located("cards")) from None
+
+    return JSONResponse(await server.in_thread(evaluate_game))
+
+
+def hand_answer(engine: Engine, cards: Any, board: Any, game: Game, lang: str) -> dict[str, Any]:
+    """The JSON answer for a hand at ``game`` (the command line's ``eval --json`` fields), each five highest first."""
+    if board is None and game.hole_cards_used is not None:
+        raise InvalidDealError(f"{game.name} makes a hand from the hole cards and the board: give the board",
+                               field="board")
+    options = {} if game is HOLDEM and board is None else {"board": board, "game": game}
+    value = engine.evaluate(cards, **options)
+    five = engine.best_five(cards, **options)
+    shown: dict[str, Any] = {"game": game.name, "board": [str(c) for c in as_cards(board or ())],
+                             "cards": [str(c) for c in as_cards(cards)]}
+    if game.high is None:  # a low-only game: its low, the cards that play from the highest
+        return {**shown, "value": int(value), "description": value.describe(lang),
+                "best_five": [str(c) for c in reversed(five)]}
+    high, low = (value.high, value.low) if game.eight_or_better else (value, None)
+    high_five, low_five = five if game.eight_or_better else (five, None)
+    shown |= {"value": int(high), "category": high.category.name, "category_value": int(high.category),
+              "description": high.describe(lang), "best_five": [str(c) for c in sorted(high_five, reverse=True)]}
+    if game.eight_or_better:
+        shown["low"] = None if low is None else {"value": int(low), "description": low.describe(lang),
+                                                 "best_five": [str(c) for c in reversed(low_five or ())]}
+    return shown
 
 
 @router.post("/api/outs", response_model=OutsResponse, response_model_exclude_none=True, responses=ERRORS,

@@ -4,6 +4,7 @@ import pickle
 import pytest
 
 from pokerfsm import DECK, Card, CardParseError, DuplicateCardError, Error, Rank, Suit, as_cards, parse_cards
+from pokerfsm.cards import cards_of
 from pokerfsm.errors import OptionError
 
 
@@ -86,3 +87,14 @@ def test_options_of_the_wrong_type_are_one_option_error(call, field):
 def test_a_card_index_out_of_range_is_quoted_with_the_range():
     with pytest.raises(CardParseError, match=r"^65 is not a card index \(0-51\) or card text$"):
         Card(65)
+
+
+@pytest.mark.parametrize("field, given, error, message", [
+    ("board", "Ah Zx", CardParseError, "the board: 'Zx' is not a card"),
+    ("dead", ["Ah", 52], CardParseError, "the dead cards: 52 is not a card index"),
+    ("board", "6c 6c 7d", DuplicateCardError, "the board: card '6c' is given twice (cards 1 and 2)"),
+])
+def test_cards_of_places_every_error_in_its_field_and_message(field, given, error, message):
+    with pytest.raises(error) as info:
+        cards_of(field, given)
+    assert str(info.value).startswith(message) and info.value.field == field

@@ -27,9 +27,9 @@ import re
 from collections.abc import Callable, Iterable, Sequence
 from typing import TypeVar
 
-from .errors import CardParseError, DuplicateCardError, OptionError, checked_flag, quoted
+from .errors import CardParseError, DuplicateCardError, Error, OptionError, checked_flag, quoted
 
-__all__ = ["Rank", "Suit", "Card", "DECK", "parse_cards", "as_cards", "CardsLike", "NOTATIONS"]
+__all__ = ["Rank", "Suit", "Card", "DECK", "parse_cards", "as_cards", "cards_of", "CardsLike", "NOTATIONS"]
 
 
 class Rank(enum.IntEnum):
@@ -262,6 +262,31 @@ def as_cards(cards: CardsLike, *, distinct: bool = True) -> tuple[Card, ...]:
         raise CardParseError(f"expected cards, got {quoted(cards)}") from None
     pairs = _each(items, Card)
     return _check_distinct(pairs, distinct)
+
+
+_PLACES = {"board": "the board", "dead": "the dead cards"}
+"""How a message names the place of a card field."""
+
+
+def cards_of(field: str, cards: CardsLike) -> tuple[Card, ...]:
+    """``cards`` read as :func:`as_cards` reads them, an error placed in ``field`` and its message
+    saying where (``"board"``: the board, ``"dead"``: the dead cards).
+
+    >>> cards_of("board", "6c 6c 7d")
+    Traceback (most recent call last):
+    ...
+    pokerfsm.errors.DuplicateCardError: the board: card '6c' is given twice (cards 1 and 2)
+    >>> cards_of("dead", "Ah Zx")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    pokerfsm.errors.CardParseError: the dead cards: 'Zx' is not a card (expected e.g. 'Ah', ...)
+    """
+    try:
+        return as_cards(cards)
+    except Error as exc:
+        placed = exc.located(field)
+        placed.args = (f"{_PLACES.get(field, field)}: {exc.message}", *exc.args[1:])
+        raise placed from None
 
 
 def _each(items: Iterable[T], read: Callable[[T], Card]) -> list[tuple[Card, T]]:

@@ -76,6 +76,11 @@ def test_equity_split_line_and_json(capsys):
         (["equity", "AhKh", "QsQd", "--samples", "20000000"], "samples must be a whole number from 1 to 10,000,000"),
         (["outs", "AhKh", "QsQd", "--board", "2c 3c 4c 5c 6c"], "3 or 4 board cards"),
         (["outs", "AhKh", "QQ", "--board", "2c 3c 4d"], "known hands"),
+        # a bad card says where it is, as a card given twice does
+        (["equity", "AhKh", "QQ", "--board", "Zx 7c 2d"], "error: the board: 'Zx' is not a card"),
+        (["equity", "AhKh", "QQ", "--dead", "7c Zx"], "error: the dead cards: 'Zx' is not a card"),
+        (["equity", "--game", "short-deck", "AhKh", "QQ", "--board", "Tx 7c 8d"], "error: the board: 'Tx'"),
+        (["hits", "QQ+", "--board", "Zx 7c 2d"], "error: the board: 'Zx' is not a card"),
     ],
 )
 def test_errors(capsys, args, fragment):

@@ -52,7 +52,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from ..cards import Card, CardsLike, as_cards
+from ..cards import Card, CardsLike, cards_of
 from ..errors import DuplicateCardError, Error, InvalidDealError
 from ..players import read_player
 from ..ranges import HandRange
@@ -271,11 +271,11 @@ def hits(hand_range: str | HandRange, board: CardsLike, dead: CardsLike = (), *,
             read = read_player(with_short_deck_shares(hand_range))  # top X % in short deck's order
     except Error as exc:
         raise exc.located("range") from None
-    table = _in_deck(chosen, "board", _cards_of("board", board))
+    table = _in_deck(chosen, "board", cards_of("board", board))
     if len(table) not in (3, 4, 5):
         raise InvalidDealError(f"board hits need a flop, turn or river: 3, 4 or 5 cards, got {len(table)}",
                                field="board")
-    out = _in_deck(chosen, "dead", _cards_of("dead", dead))
+    out = _in_deck(chosen, "dead", cards_of("dead", dead))
     if not isinstance(read, HandRange):
         _in_deck(chosen, "range", read)
     read = _dealt_range(chosen, read)
@@ -325,13 +325,6 @@ def _dealt_range(game: GameLike, read: HandRange | tuple[Card, Card]) -> HandRan
             raise InvalidDealError(f"the range holds {''.join(map(str, combo))}, a hand with a card below six, "
                                    "which short deck does not deal", field="range")
     return read
-
-
-def _cards_of(field: str, cards: CardsLike) -> tuple[Card, ...]:
-    try:
-        return as_cards(cards)
-    except Error as exc:
-        raise exc.located(field) from None
 
 
 def _check_distinct(places: list[tuple[str, str, tuple[Card, ...]]]) -> None:

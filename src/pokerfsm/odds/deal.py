@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..cards import Card, CardsLike, as_cards
+from ..cards import Card, CardsLike, as_cards, cards_of
 from ..combos import Hand
 from ..errors import DuplicateCardError, Error, InvalidDealError, quoted
 from ..players import read_player
@@ -127,28 +127,6 @@ class Deal(KnownCards):
     seats: list[Seat]
     board: tuple[Card, ...]
     dead: tuple[Card, ...]
-
-
-_PLACES = {"board": "the board", "dead": "the dead cards"}
-"""How a message names the place of a card field."""
-
-
-def cards_of(field: str, cards: CardsLike) -> tuple[Card, ...]:
-    """``cards`` read, an error placed in ``field`` (a card given twice names the place).
-
-    >>> cards_of("board", "6c 6c 7d")
-    Traceback (most recent call last):
-    ...
-    pokerfsm.errors.DuplicateCardError: the board: card '6c' is given twice (cards 1 and 2)
-    """
-    try:
-        return as_cards(cards)
-    except DuplicateCardError as exc:
-        placed = exc.located(field)
-        placed.args = (f"{_PLACES.get(field, field)}: {exc.message}",)
-        raise placed from None
-    except Error as exc:
-        raise exc.located(field) from None
 
 
 def distinct_cards(hands: Sequence[Sequence[Card] | None], board: Sequence[Card], dead: Sequence[Card]) -> int:

@@ -82,3 +82,20 @@ def test_bad_input_is_one_line_and_status_2(capsys, argv, message):
     status, out, err = run(capsys, "eval", *argv)
     assert status == 2 and out == "" and message in err and len(err.strip().splitlines()) == 1
     assert "Traceback" not in err
+
+
+@pytest.mark.parametrize("game, cards, board", [
+    ("razz", "As 2d 3c 4h 5s Kd Kc", None), ("stud-hi-lo", "Kh 8c 6d 4d 3h 2s 2c", None),
+    ("badugi", "As 2d 3c 3h", None), ("short-deck", "Ah Kh", "Qh Jh Th 7c 8d"),
+    ("omaha-hi-lo", "Ah 2h Kc Qd", "3h 4h 5h 9c Kd"), ("holdem", "Ah Kh", "Qh Jh Th 7c 8d"),
+])
+def test_json_is_what_the_web_api_answers(capsys, game, cards, board):
+    fastapi = pytest.importorskip("fastapi.testclient")
+    from pokerfsm.web.app import create_app
+
+    argv = ["eval", "--game", game, cards, "--json"] + (["--board", board] if board else [])
+    status, out, _ = run(capsys, *argv)
+    body = {"game": game, "cards": cards.split()} | ({"board": board.split()} if board else {})
+    answer = fastapi.TestClient(create_app()).post("/api/evaluate", json=body)
+    assert status == 0 and answer.status_code == 200
+    assert json.loads(out) == answer.json()

@@ -17,13 +17,9 @@ lists the cards in the order the text prints them: highest first.
 from __future__ import annotations
 
 import argparse
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from . import write_json
-
-if TYPE_CHECKING:  # pragma: no cover
-    from ..cards import Card
-    from ..variants import Game
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -41,6 +37,7 @@ def run(args: argparse.Namespace) -> int:
     from ..cards import parse_cards
     from ..errors import InvalidDealError
     from ..evaluation import best_five, evaluate
+    from ..evaluation.hand_summary import hand_summary
     from ..variants import game_of
 
     game = game_of(args.game)
@@ -50,45 +47,24 @@ def run(args: argparse.Namespace) -> int:
         raise InvalidDealError(f"--board: {game.name} makes a hand from the hole cards and the board; give the "
                                'board with --board, e.g. --board "3h 4h 5h"', field="board")
     value: Any = evaluate(cards, board=board, game=game)
-    five: Any = best_five(cards, board=board, game=game)
-    if game.high is None:
-        return _show_low(args, game, cards, value, five)
-    high, low = (value.high, value.low) if game.eight_or_better else (value, None)
-    high_five, low_five = five if game.eight_or_better else (five, ())
-    high_five, low_five = tuple(sorted(high_five, reverse=True)), tuple(reversed(low_five or ()))  # as printed
-    category = high.category.french if args.lang == "fr" else high.category.label
+    shown = hand_summary(cards, board, game, value, best_five(cards, board=board, game=game), args.lang)
     if args.json:
-        shown: dict[str, Any] = {"cards": [str(c) for c in cards], "value": int(high),
-                                 "category": high.category.name, "description": high.describe(args.lang),
-                                 "best_five": [str(c) for c in high_five]}
-        if board is not None or game.name != "holdem":
-            shown = {"game": game.name, "board": [str(c) for c in board or ()], **shown}
-        if game.eight_or_better:
-            shown["low"] = None if low is None else {"value": int(low), "description": low.describe(args.lang),
-                                                     "best_five": [str(c) for c in low_five]}
+        if board is None and game.name == "holdem":   # five to seven cards, as before games were named
+            del shown["game"], shown["board"]
         write_json(args.stdout, shown)
         return 0
     if game.name != "holdem":
-        print(f"{game.label}: {' '.join(map(str, cards))}" + (f" on {' '.join(map(str, board))}" if board else ""))
-    print(f"{category}: {high.describe(args.lang)}")
-    print("best five: " + " ".join(str(c) for c in high_five))
-    if game.eight_or_better:
-        none = "aucun low qualifié (8 ou mieux)" if args.lang == "fr" else "no qualifying low (8 or better)"
-        print(f"low: {none}" if low is None else f"low: {low.describe(args.lang)}, best five: "
-              + " ".join(str(c) for c in low_five))
-    return 0
-
-
-def _show_low(args: argparse.Namespace, game: Game, cards: tuple[Card, ...], value: Any,
-              five: tuple[Card, ...]) -> int:
-    """A low-only game's hand: its low and the cards that make it, highest first (JSON too)."""
-    five = tuple(reversed(five))
-    if args.json:
-        write_json(args.stdout, {"game": game.name, "board": [], "cards": [str(c) for c in cards],
-                                 "value": int(value), "description": value.describe(args.lang),
-                                 "best_five": [str(c) for c in five]})
+        print(f"{game.label}: {' '.join(shown['cards'])}" + (f" on {' '.join(shown['board'])}" if board else ""))
+    if game.high is None:  # a low-only game: its low and the cards that make it, highest first
+        print(f"low: {shown['description']}")
+        print(("best five: " if len(shown["best_five"]) == 5 else "cards that play: ") + " ".join(shown["best_five"]))
         return 0
-    print(f"{game.label}: {' '.join(map(str, cards))}")
-    print(f"low: {value.describe(args.lang)}")
-    print(("best five: " if len(five) == 5 else "cards that play: ") + " ".join(str(c) for c in five))
+    high = value.high if game.eight_or_better else value
+    category = high.category.french if args.lang == "fr" else high.category.label
+    print(f"{category}: {shown['description']}")
+    print("best five: " + " ".join(shown["best_five"]))
+    if game.eight_or_better:
+        low = shown["low"]
+        none = "aucun low qualifié (8 ou mieux)" if args.lang == "fr" else "no qualifying low (8 or better)"
+        print(f"low: {none}" if low is None else f"low: {low['description']}, best five: " + " ".join(low["best_five"]))
     return 0

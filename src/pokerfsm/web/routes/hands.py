@@ -18,8 +18,8 @@ from typing import Any
 from fastapi import APIRouter
 from fastapi.responses import JSONResponse
 
-from ...cards import as_cards
 from ...errors import Error, InvalidDealError
+from ...evaluation.hand_summary import hand_summary
 from ...evaluation.handrank import validated
 from ...odds import prepare_deal
 from ...variants import HOLDEM, Game
@@ -70,21 +70,8 @@ def hand_answer(engine: Engine, cards: Any, board: Any, game: Game, lang: str) -
         raise InvalidDealError(f"{game.name} makes a hand from the hole cards and the board: give the board",
                                field="board")
     options = {} if game is HOLDEM and board is None else {"board": board, "game": game}
-    value = engine.evaluate(cards, **options)
-    five = engine.best_five(cards, **options)
-    shown: dict[str, Any] = {"game": game.name, "board": [str(c) for c in as_cards(board or ())],
-                             "cards": [str(c) for c in as_cards(cards)]}
-    if game.high is None:  # a low-only game: its low, the cards that play from the highest
-        return {**shown, "value": int(value), "description": value.describe(lang),
-                "best_five": [str(c) for c in reversed(five)]}
-    high, low = (value.high, value.low) if game.eight_or_better else (value, None)
-    high_five, low_five = five if game.eight_or_better else (five, None)
-    shown |= {"value": int(high), "category": high.category.name, "category_value": int(high.category),
-              "description": high.describe(lang), "best_five": [str(c) for c in sorted(high_five, reverse=True)]}
-    if game.eight_or_better:
-        shown["low"] = None if low is None else {"value": int(low), "description": low.describe(lang),
-                                                 "best_five": [str(c) for c in reversed(low_five or ())]}
-    return shown
+    return hand_summary(cards, board, game, engine.evaluate(cards, **options), engine.best_five(cards, **options),
+                        lang)
 
 
 @router.post("/api/outs", response_model=OutsResponse, response_model_exclude_none=True, responses=ERRORS,

@@ -30,7 +30,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--game", default="holdem", help="holdem (the default) or short-deck")
     parser.add_argument("--seat", type=positive_whole_number, default=1, help="the seat shown, from 1 (default 1)")
     mode = parser.add_mutually_exclusive_group()
-    mode.add_argument("--exact", action="store_true", default=None, help="enumerate, however long it takes")
+    mode.add_argument("--exact", action="store_true", default=None,
+                      help="enumerate every board, however long it takes (heads-up only)")
     mode.add_argument("--monte-carlo", dest="exact", action="store_false", help="deal random boards")
     parser.add_argument("--seed", type=whole_number, default=None, help="seed of the random boards")
     parser.add_argument("--budget", type=positive_number, default=2.0,

@@ -36,3 +36,24 @@ def test_equity_short_deck_lists_the_flush_above_the_full_house(capsys):
     assert status == 0
     rows = [line.split("│")[1].strip() for line in out.splitlines() if line.count("│") > 2]
     assert rows.index("Flush") < rows.index("Full house") < rows.index("Straight")
+
+
+def test_odds_short_deck_text_and_json(capsys):
+    from pokerfsm.evaluation import hand_odds
+
+    status, out, _ = run(capsys, "odds", "--game", "short-deck", "Ah", "Kh", "--cards", "ascii")
+    assert status == 0 and "Short-deck hold'em, Ah Kh: 278,256 completions to 7 cards" in out
+    assert out.index("Flush") < out.index("Full house")   # short deck's order, best first
+    status, out, _ = run(capsys, "odds", "--game", "short-deck", "Ah", "Kh", "--dead", "Qh", "--json")
+    data = json.loads(out)
+    expected = hand_odds("Ah Kh", "Qh", game="short-deck")
+    assert data["game"] == "short-deck" and data["combinations"] == expected.combinations
+    assert {name: row["count"] for name, row in data["categories"].items()} == {
+        c.name: n for c, n in expected.category_counts.items()}
+
+
+def test_odds_refuses_a_low_card_and_another_game_in_one_line(capsys):
+    status, out, err = run(capsys, "odds", "--game", "short-deck", "Ah", "5h")
+    assert status == 2 and out == "" and err.count("\n") == 1 and "'5h' is not in the short deck" in err
+    status, out, err = run(capsys, "odds", "--game", "razz", "Ah", "Kh")
+    assert status == 2 and out == "" and "no category odds for Razz" in err

@@ -95,13 +95,15 @@ cdef void _complete(const int32_t* t, int32_t p, const uint8_t* rest, int m, int
 
 
 def count_completions(const uint8_t[::1] known, const uint8_t[::1] rest, int k, int total,
-                      int64_t[:, ::1] hist):
+                      int64_t[:, ::1] hist, const int32_t[::1] table=None):
     """Histogram of values over every way to add ``k`` cards of ``rest`` to ``known``.
 
     ``known`` + ``k`` = ``total`` (5-7) cards, all distinct and valid. One
     histogram row per thread (``hist.shape[0]`` threads); the caller sums them.
+    ``table``: the hand-rank table to walk (default: the 52-card one), checked
+    and of the same layout (another ranking's, e.g. short deck's).
     """
-    cdef const int32_t* t = table_pointer()
+    cdef const int32_t* t = table_pointer() if table is None else &table[0]
     cdef int32_t p = ROOT
     cdef Py_ssize_t i
     cdef int m = <int>rest.shape[0], threads = <int>hist.shape[0]
